@@ -1,0 +1,137 @@
+package mysqlerr
+
+// MySQL server error codes used by binlite (names follow MySQL's ER_* constants).
+const (
+	ErConCountError           uint16 = 1040
+	ErHandshakeError          uint16 = 1043
+	ErDBAccessDenied          uint16 = 1044
+	ErAccessDenied            uint16 = 1045
+	ErNoDB                    uint16 = 1046
+	ErUnknownCom              uint16 = 1047
+	ErBadNull                 uint16 = 1048
+	ErBadDB                   uint16 = 1049
+	ErTableExists             uint16 = 1050
+	ErBadTable                uint16 = 1051
+	ErBadField                uint16 = 1054
+	ErDupFieldName            uint16 = 1060
+	ErDupKeyName              uint16 = 1061
+	ErDupEntry                uint16 = 1062
+	ErParse                   uint16 = 1064
+	ErEmptyQuery              uint16 = 1065
+	ErCantDropFieldOrKey      uint16 = 1091
+	ErWrongDBName             uint16 = 1102
+	ErWrongTableName          uint16 = 1103
+	ErUnknownSystemVariable   uint16 = 1193
+	ErNetPacketTooLarge       uint16 = 1153
+	ErNetReadError            uint16 = 1158
+	ErNetErrorOnWrite         uint16 = 1160
+	ErNetPacketsOutOfOrder    uint16 = 1156
+	ErUnknownStmtHandler      uint16 = 1243
+	ErDBCreateExists          uint16 = 1007
+	ErDBDropExists            uint16 = 1008
+	ErLockWaitTimeout         uint16 = 1205
+	ErLockDeadlock            uint16 = 1213
+	ErSPDoesNotExist          uint16 = 1305
+	ErNoSuchTable             uint16 = 1146
+	ErSyntaxError             uint16 = 1149
+	ErSpecificAccessDenied    uint16 = 1227
+	ErLocalVariable           uint16 = 1228
+	ErGlobalVariable          uint16 = 1229
+	ErWrongValueForVar        uint16 = 1231
+	ErWrongTypeForVar         uint16 = 1232
+	ErVarCantBeRead           uint16 = 1233
+	ErNotSupportedYet         uint16 = 1235
+	ErMasterFatalReadingLog   uint16 = 1236
+	ErWrongArguments          uint16 = 1210
+	ErTableAccessDenied       uint16 = 1142
+	ErOptionPreventsStmt      uint16 = 1290
+	ErUnknownError            uint16 = 1105
+	ErServerShutdown          uint16 = 1053
+	ErQueryInterrupted        uint16 = 1317
+	ErNoSuchIndex             uint16 = 1082
+	ErMalformedPacket         uint16 = 1835
+	ErCantDoThisDuringTxn     uint16 = 1179
+	ErWrongParamCount         uint16 = 1210
+	ErUnknownTable            uint16 = 1109
+	ErDataTooLong             uint16 = 1406
+	ErTruncatedWrongValue     uint16 = 1292
+	ErCheckConstraint         uint16 = 3819
+	ErNoReferencedRow         uint16 = 1452
+	ErRowIsReferenced         uint16 = 1451
+	ErSavepointDoesNotExist   uint16 = 1305
+	ErIOError                 uint16 = 1026
+	ErErrorOnWrite            uint16 = 1026
+	ErBinlogPurgeProhibited   uint16 = 1375
+	ErUnknownTargetBinlog     uint16 = 1373
+	ErMasterFatalErrorReadLog uint16 = 1236
+	ErNoBinaryLogging         uint16 = 1381
+	ErSlaveNotRunning         uint16 = 1198
+	ErBadSlave                uint16 = 1200
+	ErMasterInfo              uint16 = 1201
+	ErSlaveThread             uint16 = 1202
+	ErSlaveMustStop           uint16 = 1198
+	ErReadOnlyTransaction     uint16 = 1792
+	ErUnknownProcedure        uint16 = 1106
+	ErCantReopenTable         uint16 = 1137
+	ErInvalidGTIDSet          uint16 = 1772
+	ErMalformedGTIDSpec       uint16 = 1773
+	ErGTIDExecutedNotEmpty    uint16 = 1840
+)
+
+// states maps codes to SQLSTATEs; codes absent here use HY000, MySQL's general state.
+var states = map[uint16]string{
+	ErConCountError:         "08004",
+	ErHandshakeError:        "08S01",
+	ErDBAccessDenied:        "42000",
+	ErAccessDenied:          "28000",
+	ErNoDB:                  "3D000",
+	ErUnknownCom:            "08S01",
+	ErBadNull:               "23000",
+	ErBadDB:                 "42000",
+	ErTableExists:           "42S01",
+	ErBadTable:              "42S02",
+	ErBadField:              "42S22",
+	ErDupFieldName:          "42S21",
+	ErDupKeyName:            "42000",
+	ErDupEntry:              "23000",
+	ErParse:                 "42000",
+	ErEmptyQuery:            "42000",
+	ErCantDropFieldOrKey:    "42000",
+	ErWrongDBName:           "42000",
+	ErWrongTableName:        "42000",
+	ErUnknownSystemVariable: "HY000",
+	ErNetPacketTooLarge:     "08S01",
+	ErNetReadError:          "08S01",
+	ErNetErrorOnWrite:       "08S01",
+	ErNetPacketsOutOfOrder:  "08S01",
+	ErUnknownStmtHandler:    "HY000",
+	ErNoSuchTable:           "42S02",
+	ErSyntaxError:           "42000",
+	ErSpecificAccessDenied:  "42000",
+	ErWrongValueForVar:      "42000",
+	ErWrongTypeForVar:       "42000",
+	ErNotSupportedYet:       "42000",
+	ErWrongArguments:        "HY000",
+	ErTableAccessDenied:     "42000",
+	ErServerShutdown:        "08S01",
+	ErQueryInterrupted:      "70100",
+	ErNoSuchIndex:           "42S12",
+	ErCantDoThisDuringTxn:   "25000",
+	ErUnknownTable:          "42S02",
+	ErDataTooLong:           "22001",
+	ErTruncatedWrongValue:   "22007",
+	ErNoReferencedRow:       "23000",
+	ErRowIsReferenced:       "23000",
+	ErSPDoesNotExist:        "42000",
+	ErLockDeadlock:          "40001",
+	ErReadOnlyTransaction:   "25006",
+	ErUnknownProcedure:      "42000",
+}
+
+// State returns the SQLSTATE MySQL uses for code.
+func State(code uint16) string {
+	if s, ok := states[code]; ok {
+		return s
+	}
+	return "HY000"
+}
