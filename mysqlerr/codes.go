@@ -76,6 +76,7 @@ const (
 	ErInvalidGTIDSet          uint16 = 1772
 	ErMalformedGTIDSpec       uint16 = 1773
 	ErGTIDExecutedNotEmpty    uint16 = 1840
+	ErIncorrectGlobalLocalVar uint16 = 1238
 )
 
 // states maps codes to SQLSTATEs; codes absent here use HY000, MySQL's general state.

@@ -1,0 +1,214 @@
+package binlog
+
+import (
+	"fmt"
+
+	"github.com/binlite/binlite/gtid"
+	"golang.org/x/sys/unix"
+)
+
+// commitReq is one Commit call waiting in the group queue.
+type commitReq struct {
+	txns []*Transaction
+	err  error
+	sig  chan commitSignal // buffered 1
+}
+
+type commitSignal uint8
+
+const (
+	sigDone commitSignal = iota // req.err is final
+	sigLead                     // become leader for the next group
+)
+
+// Commit writes the transactions durably (per SyncBinlog) and returns after
+// that. Concurrent callers are grouped: one leader writes every queued
+// transaction with one write and one fdatasync, then wakes the others;
+// callers that arrive meanwhile form the next group. Assigned GTIDs and
+// commit timestamps are written back into txns.
+func (l *Log) Commit(txns []*Transaction) error {
+	if len(txns) == 0 {
+		return nil
+	}
+	for _, tx := range txns {
+		if err := tx.validate(); err != nil {
+			return err
+		}
+	}
+	req := &commitReq{txns: txns, sig: make(chan commitSignal, 1)}
+	l.mu.Lock()
+	if err := l.unusableLocked(); err != nil {
+		l.mu.Unlock()
+		return err
+	}
+	l.pending = append(l.pending, req)
+	lead := !l.leading
+	l.leading = true
+	l.mu.Unlock()
+
+	if lead {
+		l.leadGroup()
+	}
+	for {
+		if <-req.sig == sigDone {
+			return req.err
+		}
+		l.leadGroup()
+	}
+}
+
+func (l *Log) unusableLocked() error {
+	if l.failed != nil {
+		return fmt.Errorf("binlog: commit refused after earlier failure: %w", l.failed)
+	}
+	if l.closed {
+		return ErrClosed
+	}
+	return nil
+}
+
+// leadGroup writes everything queued as one group, then hands leadership to
+// the first caller that queued meanwhile, so no caller leads twice in a row
+// and latency stays bounded under constant load.
+func (l *Log) leadGroup() {
+	l.ioMu.Lock()
+	l.mu.Lock()
+	batch := l.pending
+	l.pending = nil
+	err := l.unusableLocked()
+	if err == nil {
+		err = l.writeGroup(batch) // called with mu held; drops it around I/O
+	}
+	if err != nil {
+		for _, r := range batch {
+			if r.err == nil {
+				r.err = err
+			}
+		}
+	}
+	var next *commitReq
+	if len(l.pending) > 0 {
+		next = l.pending[0]
+	} else {
+		l.leading = false
+	}
+	l.mu.Unlock()
+	l.ioMu.Unlock()
+	for _, r := range batch {
+		r.sig <- sigDone
+	}
+	if next != nil {
+		next.sig <- sigLead
+	}
+}
+
+// writeGroup assigns GTIDs, encodes, writes and syncs one group, then rotates
+// if the file grew past MaxSize. Caller holds ioMu and mu; mu is released
+// during I/O so new callers can queue. A returned error is a log failure.
+func (l *Log) writeGroup(batch []*commitReq) error {
+	now := l.opts.Now()
+	nowUS, ts := uint64(now.UnixMicro()), uint32(now.Unix())
+	var inGroup gtid.Set
+	var written, assigned []*Transaction
+	b := l.buf[:0]
+	for _, r := range batch {
+		if r.err = l.checkDuplicatesLocked(r.txns, &inGroup); r.err != nil {
+			continue
+		}
+		start, startSeq, nWritten := len(b), l.nextSeq, len(written)
+		assigned = assigned[:0]
+		for _, tx := range r.txns {
+			if tx.GTID.IsZero() {
+				tx.GTID = gtid.GTID{UUID: l.opts.ServerUUID, Seq: l.nextSeq}
+				l.nextSeq++
+				assigned = append(assigned, tx)
+			} else if tx.GTID.UUID == l.opts.ServerUUID && tx.GTID.Seq >= l.nextSeq {
+				l.nextSeq = tx.GTID.Seq + 1 // never issue a number seen in the log
+			}
+			tx.ImmediateCommitUS = nowUS
+			if tx.OriginalCommitUS == 0 {
+				tx.OriginalCommitUS = nowUS
+			}
+			var err error
+			if b, err = appendTx(b, tx, ts, l.opts.ServerID); err != nil {
+				r.err = err
+				break
+			}
+			written = append(written, tx)
+		}
+		if r.err != nil {
+			// Drop the whole request; its numbers were never written, so
+			// handing them out again keeps the sequence gap-free.
+			b, written = b[:start], written[:nWritten]
+			l.nextSeq = startSeq
+			for _, tx := range assigned {
+				tx.GTID = gtid.GTID{}
+			}
+			continue
+		}
+		for _, tx := range r.txns {
+			inGroup.Add(tx.GTID)
+		}
+	}
+	l.buf = b
+	if len(written) == 0 {
+		return nil
+	}
+	l.mu.Unlock()
+	err := l.writeSync(b)
+	l.mu.Lock()
+	if err != nil {
+		l.failed = err
+		l.log.Error("binlog: write failed; refusing further commits", "err", err)
+		return err
+	}
+	for _, tx := range written {
+		l.executed.Add(tx.GTID)
+	}
+	l.stats.Groups++
+	l.stats.Transactions += uint64(len(written))
+	l.publishLocked(l.size)
+	if l.size > l.opts.MaxSize {
+		// This group is durable whatever happens next; a rotation failure
+		// is sticky (rotate calls fail) and stops later commits.
+		l.mu.Unlock()
+		_ = l.rotate()
+		l.mu.Lock()
+	}
+	return nil
+}
+
+// checkDuplicatesLocked rejects GTIDs already executed or earlier in this group.
+func (l *Log) checkDuplicatesLocked(txns []*Transaction, inGroup *gtid.Set) error {
+	var mine gtid.Set
+	for _, tx := range txns {
+		if tx.GTID.IsZero() {
+			continue
+		}
+		if l.executed.Contains(tx.GTID) || inGroup.Contains(tx.GTID) || mine.Contains(tx.GTID) {
+			return fmt.Errorf("binlog: commit %v: %w", tx.GTID, ErrDuplicateGTID)
+		}
+		mine.Add(tx.GTID)
+	}
+	return nil
+}
+
+// writeSync appends one group with a single write and syncs per SyncBinlog.
+// Caller holds ioMu.
+func (l *Log) writeSync(b []byte) error {
+	if _, err := l.f.Write(b); err != nil {
+		return fmt.Errorf("binlog: write %s: %w", l.f.Name(), err)
+	}
+	l.size += int64(len(b))
+	l.unsynced++
+	if n := l.opts.SyncBinlog; n > 0 && l.unsynced >= n {
+		if err := unix.Fdatasync(l.fd); err != nil {
+			return fmt.Errorf("binlog: fdatasync %s: %w", l.f.Name(), err)
+		}
+		l.unsynced = 0
+		l.mu.Lock()
+		l.stats.Syncs++
+		l.mu.Unlock()
+	}
+	return nil
+}

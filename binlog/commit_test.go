@@ -1,0 +1,166 @@
+package binlog
+
+import (
+	"errors"
+	"sync"
+	"testing"
+
+	"github.com/binlite/binlite/gtid"
+)
+
+func TestConcurrentCommitGroups(t *testing.T) {
+	l := openTest(t, t.TempDir(), testOptions())
+	defer l.Close()
+	const n = 50
+	txs := make([]*Transaction, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		txs[i] = sampleTx(i)
+		wg.Go(func() {
+			if err := l.Commit([]*Transaction{txs[i]}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	seen := map[uint64]bool{}
+	for _, tx := range txs {
+		if tx.GTID.UUID != testUUID || tx.GTID.Seq < 1 || tx.GTID.Seq > n || seen[tx.GTID.Seq] {
+			t.Fatalf("bad or duplicate gtid %v", tx.GTID)
+		}
+		seen[tx.GTID.Seq] = true
+		if tx.ImmediateCommitUS == 0 || tx.OriginalCommitUS != tx.ImmediateCommitUS {
+			t.Fatalf("timestamps not set: %+v", tx)
+		}
+	}
+	if got := l.Executed().String(); got != testUUIDText+":1-50" {
+		t.Fatalf("executed %q", got)
+	}
+	st := l.Stats()
+	if st.Transactions != n || st.Groups >= n || st.Syncs != st.Groups {
+		t.Fatalf("stats %+v: want grouping", st)
+	}
+	t.Logf("%d transactions in %d groups", st.Transactions, st.Groups)
+
+	// Everything is on disk in order of sequence number.
+	var seqs []uint64
+	if err := l.ScanTransactions("", func(_ string, tx *Transaction) error {
+		seqs = append(seqs, tx.GTID.Seq)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range seqs {
+		if s != uint64(i+1) {
+			t.Fatalf("file order %v", seqs)
+		}
+	}
+}
+
+func TestCommitReplicaGTIDs(t *testing.T) {
+	l := openTest(t, t.TempDir(), testOptions())
+	defer l.Close()
+	src := gtid.NewUUID()
+	tx := sampleTx(1)
+	tx.GTID = gtid.GTID{UUID: src, Seq: 42}
+	tx.OriginalCommitUS = 77
+	if err := l.Commit([]*Transaction{tx}); err != nil {
+		t.Fatal(err)
+	}
+	if tx.GTID.Seq != 42 || tx.OriginalCommitUS != 77 {
+		t.Fatalf("replica gtid changed: %+v", tx)
+	}
+	dup := sampleTx(2)
+	dup.GTID = tx.GTID
+	if err := l.Commit([]*Transaction{dup}); !errors.Is(err, ErrDuplicateGTID) {
+		t.Fatalf("duplicate: %v", err)
+	}
+	// Duplicates inside one call are refused as a whole.
+	a, b := sampleTx(3), sampleTx(4)
+	a.GTID = gtid.GTID{UUID: src, Seq: 50}
+	b.GTID = a.GTID
+	if err := l.Commit([]*Transaction{a, b}); !errors.Is(err, ErrDuplicateGTID) {
+		t.Fatalf("duplicate in call: %v", err)
+	}
+	// An own GTID arriving from elsewhere moves the counter past it.
+	own := sampleTx(5)
+	own.GTID = gtid.GTID{UUID: testUUID, Seq: 10}
+	next := sampleTx(6)
+	if err := l.Commit([]*Transaction{own, next}); err != nil {
+		t.Fatal(err)
+	}
+	if next.GTID.Seq != 11 {
+		t.Fatalf("next own seq %d, want 11", next.GTID.Seq)
+	}
+	want := mustSet(t, src.String()+":42,"+testUUIDText+":10-11")
+	if !l.Executed().Equal(want) {
+		t.Fatalf("executed %v want %v", l.Executed(), want)
+	}
+	if err := l.Commit([]*Transaction{{}}); err == nil {
+		t.Fatal("empty transaction accepted")
+	}
+	if err := l.Commit([]*Transaction{{Events: []Event{&CommitEvent{}}}}); err == nil {
+		t.Fatal("Commit event inside a transaction accepted")
+	}
+}
+
+func TestCommitFailureIsSticky(t *testing.T) {
+	l := openTest(t, t.TempDir(), testOptions())
+	l.ioMu.Lock()
+	l.f.Close() // the next write fails like a dead disk
+	l.ioMu.Unlock()
+	if err := l.Commit([]*Transaction{sampleTx(1)}); err == nil {
+		t.Fatal("commit on closed fd succeeded")
+	}
+	if err := l.Commit([]*Transaction{sampleTx(2)}); err == nil {
+		t.Fatal("commit after failure succeeded")
+	}
+	if !l.Executed().IsEmpty() {
+		t.Fatal("failed commit is executed")
+	}
+}
+
+func TestSyncBinlogPolicy(t *testing.T) {
+	for _, c := range []struct{ sync, groups, syncs int }{{0, 6, 0}, {1, 6, 6}, {3, 6, 2}} {
+		opts := testOptions()
+		opts.SyncBinlog = c.sync
+		l := openTest(t, t.TempDir(), opts)
+		commitN(t, l, c.groups)
+		if st := l.Stats(); st.Syncs != uint64(c.syncs) || st.Groups != uint64(c.groups) {
+			t.Errorf("sync_binlog=%d: %+v", c.sync, st)
+		}
+		l.Close()
+	}
+}
+
+func TestSequenceSurvivesRestart(t *testing.T) {
+	dir := t.TempDir()
+	l := openTest(t, dir, testOptions())
+	commitN(t, l, 5)
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Commit([]*Transaction{sampleTx(0)}); !errors.Is(err, ErrClosed) {
+		t.Fatalf("commit after close: %v", err)
+	}
+	l = openTest(t, dir, testOptions())
+	tx := sampleTx(6)
+	if err := l.Commit([]*Transaction{tx}); err != nil {
+		t.Fatal(err)
+	}
+	if tx.GTID.Seq != 6 {
+		t.Fatalf("seq after restart %d", tx.GTID.Seq)
+	}
+	// Purge everything but the active file: the counter still comes from purged.
+	files, _ := l.Files()
+	if err := l.PurgeTo(files[len(files)-1].Name); err != nil {
+		t.Fatal(err)
+	}
+	l.crash()
+	l = openTest(t, dir, testOptions())
+	defer l.Close()
+	tx = sampleTx(7)
+	if err := l.Commit([]*Transaction{tx}); err != nil || tx.GTID.Seq != 7 {
+		t.Fatalf("seq %d err %v", tx.GTID.Seq, err)
+	}
+}

@@ -1,0 +1,200 @@
+package binlog
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/binlite/binlite/gtid"
+)
+
+// eventFile reads events of one file by offset. It re-stats the file only
+// when an event reaches past the size it last saw, so a growing file can be
+// followed cheaply.
+type eventFile struct {
+	f    *os.File
+	path string
+	size int64
+	buf  []byte
+}
+
+func openEventFile(path string) (*eventFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("binlog: open %s: %w", path, err)
+	}
+	ef := &eventFile{f: f, path: path}
+	var m [len(Magic)]byte
+	if _, err := f.ReadAt(m[:], 0); err != nil || string(m[:]) != Magic {
+		f.Close()
+		if err == nil || errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("binlog: open %s: %w: missing file magic", path, ErrCorrupt)
+		}
+		return nil, fmt.Errorf("binlog: open %s: %w", path, err)
+	}
+	return ef, nil
+}
+
+func (ef *eventFile) Close() error { return ef.f.Close() }
+
+// fill makes sure n bytes at pos are available, reading them into ef.buf.
+// It returns io.EOF when pos is the end of the file and ErrTruncated when
+// fewer than n bytes remain.
+func (ef *eventFile) fill(pos int64, n int) error {
+	if pos+int64(n) > ef.size {
+		st, err := ef.f.Stat()
+		if err != nil {
+			return fmt.Errorf("binlog: stat %s: %w", ef.path, err)
+		}
+		ef.size = st.Size()
+	}
+	if pos >= ef.size {
+		return io.EOF
+	}
+	if pos+int64(n) > ef.size {
+		return fmt.Errorf("%w: event at %d needs %d bytes, file has %d", ErrTruncated, pos, n, ef.size-pos)
+	}
+	if cap(ef.buf) < n {
+		ef.buf = make([]byte, n)
+	}
+	ef.buf = ef.buf[:n]
+	if _, err := ef.f.ReadAt(ef.buf, pos); err != nil {
+		return fmt.Errorf("binlog: read %s at %d: %w", ef.path, pos, err)
+	}
+	return nil
+}
+
+// next reads the event at pos. The length is validated before the body is
+// read, so a corrupt length can never cause a huge allocation.
+func (ef *eventFile) next(pos int64) (EventHeader, Event, error) {
+	if err := ef.fill(pos, HeaderLen); err != nil {
+		return EventHeader{}, nil, err
+	}
+	n, err := peekLength(ef.buf)
+	if err != nil {
+		return EventHeader{}, nil, err
+	}
+	if err := ef.fill(pos, int(n)); err != nil {
+		return EventHeader{}, nil, err
+	}
+	h, ev, err := DecodeEvent(ef.buf)
+	h.Pos, h.EndPos = pos, pos+int64(n)
+	return h, ev, err
+}
+
+// fileHeader is what the two header events say about a file.
+type fileHeader struct {
+	desc FormatDescriptionEvent
+	prev gtid.Set
+	end  int64 // offset after Previous_gtids
+}
+
+// readHeader reads Format_description and Previous_gtids at the start of a file.
+func (ef *eventFile) readHeader() (fileHeader, error) {
+	var fh fileHeader
+	h, ev, err := ef.next(FirstEventPos)
+	if err == nil && h.Type != TypeFormatDescription {
+		err = fmt.Errorf("%w: first event is %s, not Format_desc", ErrCorrupt, h.Type)
+	}
+	if err != nil {
+		return fh, fmt.Errorf("binlog: %s at %d: %w", ef.path, FirstEventPos, err)
+	}
+	fh.desc = *ev.(*FormatDescriptionEvent)
+	pos := h.EndPos
+	h, ev, err = ef.next(pos)
+	if err == nil && h.Type != TypePreviousGTIDs {
+		err = fmt.Errorf("%w: second event is %s, not Previous_gtids", ErrCorrupt, h.Type)
+	}
+	if err != nil {
+		return fh, fmt.Errorf("binlog: %s at %d: %w", ef.path, pos, err)
+	}
+	fh.prev = ev.(*PreviousGTIDsEvent).Set
+	fh.end = h.EndPos
+	return fh, nil
+}
+
+func readFileHeader(path string) (fileHeader, error) {
+	ef, err := openEventFile(path)
+	if err != nil {
+		return fileHeader{}, err
+	}
+	defer ef.Close()
+	return ef.readHeader()
+}
+
+// appendFileHeader builds magic + Format_description + Previous_gtids.
+func appendFileHeader(b []byte, uuid gtid.UUID, serverID, now uint32, prev gtid.Set) []byte {
+	b = append(b, Magic...)
+	b = AppendEvent(b, &FormatDescriptionEvent{Version: FormatVersion, ServerUUID: uuid, ServerID: serverID, Created: now}, now, serverID)
+	return AppendEvent(b, &PreviousGTIDsEvent{Set: prev}, now, serverID)
+}
+
+// tailScan is the result of checking a file event by event.
+type tailScan struct {
+	good  int64    // end of the last whole transaction or header/boundary event
+	gtids gtid.Set // GTIDs of whole transactions before good
+	last  Event    // last event before good (Stop/Rotate tell how the file ended)
+	err   error    // why scanning stopped early; nil at a clean end
+	errAt int64
+}
+
+// scanTail walks a file's events after its header and finds the end of the
+// last complete transaction.
+func (ef *eventFile) scanTail(start int64) tailScan {
+	ts := tailScan{good: start}
+	pos := start
+	var cur gtid.GTID
+	inTx := false
+	for {
+		h, ev, err := ef.next(pos)
+		if errors.Is(err, io.EOF) {
+			if inTx {
+				ts.err, ts.errAt = fmt.Errorf("%w: transaction %v has no Commit", ErrTruncated, cur), pos
+			}
+			return ts
+		}
+		if err != nil {
+			ts.err, ts.errAt = err, pos
+			return ts
+		}
+		bad := ""
+		switch e := ev.(type) {
+		case *GTIDEvent:
+			if inTx {
+				bad = "Gtid inside a transaction"
+			}
+			inTx, cur = true, e.GTID
+		case *RowsEvent, *QueryEvent:
+			if !inTx {
+				bad = h.Type.String() + " outside a transaction"
+			}
+		case *CommitEvent:
+			if !inTx {
+				bad = "Commit outside a transaction"
+			}
+			inTx = false
+			ts.gtids.Add(cur)
+		case *HeartbeatEvent, *StopEvent, *RotateEvent:
+			if inTx {
+				bad = h.Type.String() + " inside a transaction"
+			}
+		default:
+			bad = h.Type.String() + " after the file header"
+		}
+		if bad != "" {
+			ts.err, ts.errAt = fmt.Errorf("%w: %s", ErrCorrupt, bad), pos
+			return ts
+		}
+		pos = h.EndPos
+		if !inTx {
+			ts.good, ts.last = pos, ev
+		}
+		if _, ok := ev.(*StopEvent); ok {
+			return ts // nothing may follow a boundary; let the caller truncate
+		}
+		if _, ok := ev.(*RotateEvent); ok {
+			return ts
+		}
+	}
+}

@@ -1,0 +1,65 @@
+package binlog
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"testing"
+
+	"github.com/binlite/binlite/gtid"
+)
+
+var testUUID = gtid.UUID{0x3e, 0x11, 0xfa, 0x47, 0x71, 0xca, 0x11, 0xe1, 0x9e, 0x33, 0xc8, 0x0a, 0xa9, 0x42, 0x95, 0x62}
+
+func testOptions() Options {
+	return Options{ServerUUID: testUUID, ServerID: 1, SyncBinlog: 1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+}
+
+func openTest(t testing.TB, dir string, opts Options) *Log {
+	t.Helper()
+	l, err := Open(dir, opts)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	return l
+}
+
+// crash abandons the log as a killed process would: no Stop event.
+func (l *Log) crash() {
+	l.mu.Lock()
+	l.closed = true
+	l.mu.Unlock()
+	l.ioMu.Lock()
+	l.f.Close()
+	l.ioMu.Unlock()
+}
+
+func sampleTx(i int) *Transaction {
+	return &Transaction{
+		Schemas: []string{"db"},
+		Events: []Event{&RowsEvent{
+			Schema: "db", Table: "t", Columns: []string{"id", "name", "score", "data"}, PK: []int{0},
+			Rows: []RowChange{{Op: OpInsert, After: []Value{IntValue(int64(i)), TextValue(fmt.Sprintf("row %d", i)), RealValue(1.5), NullValue()}}},
+		}},
+	}
+}
+
+func commitN(t testing.TB, l *Log, n int) {
+	t.Helper()
+	for i := range n {
+		if err := l.Commit([]*Transaction{sampleTx(i)}); err != nil {
+			t.Fatalf("Commit %d: %v", i, err)
+		}
+	}
+}
+
+func mustSet(t testing.TB, s string) gtid.Set {
+	t.Helper()
+	set, err := gtid.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+const testUUIDText = "3e11fa47-71ca-11e1-9e33-c80aa9429562"

@@ -1,0 +1,158 @@
+package binlog
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestReaderFollowsRotation(t *testing.T) {
+	dir := t.TempDir()
+	l := openTest(t, dir, testOptions())
+	commitN(t, l, 2)
+	l.Flush()
+	commitN(t, l, 2)
+	r, err := OpenReader(dir, "binlog.000001", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	commits, rotates := 0, 0
+	var files []string
+	for {
+		ev, h, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch ev.(type) {
+		case *CommitEvent:
+			commits++
+		case *RotateEvent:
+			rotates++
+		case *FormatDescriptionEvent:
+			files = append(files, h.File)
+			if h.Pos != 4 {
+				t.Fatalf("first event at %d", h.Pos)
+			}
+		}
+	}
+	if commits != 4 || rotates != 1 || len(files) != 2 {
+		t.Fatalf("commits %d rotates %d files %v", commits, rotates, files)
+	}
+	// The reader picks up a growing file, then a restart's new file.
+	commitN(t, l, 1)
+	if ev, _, err := r.Next(); err != nil || ev.Type() != TypeGTID {
+		t.Fatalf("after growth: %v %v", ev, err)
+	}
+	l.Close() // Stop event, next Open starts binlog.000003
+	l = openTest(t, dir, testOptions())
+	defer l.Close()
+	var types []EventType
+	for {
+		ev, _, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		types = append(types, ev.Type())
+	}
+	if f, _ := r.Position(); f != "binlog.000003" || types[len(types)-1] != TypePreviousGTIDs {
+		t.Fatalf("reader at %s after %v", f, types)
+	}
+}
+
+func TestWaitDurable(t *testing.T) {
+	l := openTest(t, t.TempDir(), testOptions())
+	defer l.Close()
+	file, pos := l.Position()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if err := l.WaitDurable(ctx, file, pos); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("wait with nothing new: %v", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- l.WaitDurable(context.Background(), file, pos) }()
+	commitN(t, l, 1)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	_, pos = l.Position()
+	go func() { done <- l.WaitDurable(context.Background(), file, pos) }()
+	l.Flush()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestScanTransactions(t *testing.T) {
+	l := openTest(t, t.TempDir(), testOptions())
+	defer l.Close()
+	commitN(t, l, 2)
+	l.Flush()
+	ddl := &Transaction{Schemas: []string{"db"}, Events: []Event{&QueryEvent{Schema: "db", SQL: "CREATE TABLE u (x INT)"}}}
+	l.Commit([]*Transaction{ddl})
+	var got []string
+	err := l.ScanTransactions("binlog.000002", func(file string, tx *Transaction) error {
+		got = append(got, file+" "+tx.GTID.String())
+		if q := tx.Events[0].(*QueryEvent); q.SQL != "CREATE TABLE u (x INT)" {
+			t.Fatalf("sql %q", q.SQL)
+		}
+		return nil
+	})
+	if err != nil || len(got) != 1 || got[0] != "binlog.000002 "+testUUIDText+":3" {
+		t.Fatalf("got %v err %v", got, err)
+	}
+	if err := l.ScanTransactions("nope", nil); err == nil {
+		t.Fatal("unknown file accepted")
+	}
+}
+
+func TestDump(t *testing.T) {
+	dir := t.TempDir()
+	l := openTest(t, dir, testOptions())
+	tx := &Transaction{Schemas: []string{"db"}, Events: []Event{
+		&QueryEvent{Schema: "db", SQL: "CREATE TABLE t (id INT PRIMARY KEY, v TEXT)"},
+	}}
+	up := &Transaction{Schemas: []string{"db"}, Events: []Event{&RowsEvent{Schema: "db", Table: "t", Columns: []string{"id", "v"}, PK: []int{0},
+		Rows: []RowChange{
+			{Op: OpInsert, After: []Value{IntValue(5), TextValue("it's")}},
+			{Op: OpUpdate, Before: []Value{IntValue(5), TextValue("it's")}, After: []Value{IntValue(5), NullValue()}},
+			{Op: OpDelete, Before: []Value{IntValue(5), BlobValue([]byte{0, 'a'})}},
+		}}}}
+	if err := l.Commit([]*Transaction{tx, up}); err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	var out bytes.Buffer
+	path := filepath.Join(dir, "binlog.000001")
+	if err := Dump(&out, path); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	for _, want := range []string{
+		"# at 4\n", "server id 1  end_log_pos ", " CRC32 0x", "Previous-GTIDs\n# [empty]",
+		"GTID\t" + testUUIDText + ":1\t", "SET @@SESSION.GTID_NEXT= '" + testUUIDText + ":2'/*!*/;",
+		"use `db`/*!*/;", "CREATE TABLE t (id INT PRIMARY KEY, v TEXT)\n/*!*/;",
+		"### INSERT INTO `db`.`t`\n### SET\n###   @1=5 /* INT */\n###   @2='it\\'s' /* TEXT */\n",
+		"### UPDATE `db`.`t`\n### WHERE\n###   @1=5 /* INT */\n###   @2='it\\'s' /* TEXT */\n### SET\n###   @1=5 /* INT */\n###   @2=NULL /* NULL */\n",
+		"### DELETE FROM `db`.`t`\n### WHERE\n###   @1=5 /* INT */\n###   @2='\\x00a' /* BLOB */\n",
+		"COMMIT/*!*/;", "\tStop\n",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("dump lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Log(s)
+	}
+}

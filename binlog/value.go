@@ -1,0 +1,103 @@
+package binlog
+
+import (
+	"encoding/binary"
+	"math"
+)
+
+// Kind is a value's SQLite storage class.
+type Kind uint8
+
+// Storage classes; the numbers are the on-disk tags.
+const (
+	KindNull Kind = iota
+	KindInt
+	KindReal
+	KindText
+	KindBlob
+)
+
+// String names the storage class as the dump prints it.
+func (k Kind) String() string {
+	switch k {
+	case KindNull:
+		return "NULL"
+	case KindInt:
+		return "INT"
+	case KindReal:
+		return "REAL"
+	case KindText:
+		return "TEXT"
+	case KindBlob:
+		return "BLOB"
+	}
+	return "KIND?"
+}
+
+// Value is one column value with its storage class. Text and Blob use Bytes.
+// The zero Value is NULL.
+type Value struct {
+	Kind  Kind
+	Int   int64
+	Real  float64
+	Bytes []byte
+}
+
+// Convenience constructors.
+func NullValue() Value          { return Value{} }
+func IntValue(v int64) Value    { return Value{Kind: KindInt, Int: v} }
+func RealValue(v float64) Value { return Value{Kind: KindReal, Real: v} }
+func TextValue(s string) Value  { return Value{Kind: KindText, Bytes: []byte(s)} }
+func BlobValue(b []byte) Value  { return Value{Kind: KindBlob, Bytes: b} }
+
+// Equal compares kind and content (reals bitwise, so NaN equals itself).
+func (v Value) Equal(o Value) bool {
+	if v.Kind != o.Kind {
+		return false
+	}
+	switch v.Kind {
+	case KindInt:
+		return v.Int == o.Int
+	case KindReal:
+		return math.Float64bits(v.Real) == math.Float64bits(o.Real)
+	case KindText, KindBlob:
+		return string(v.Bytes) == string(o.Bytes)
+	}
+	return true
+}
+
+// appendValue writes tag byte + body: zigzag varint for ints, 8 bytes for
+// reals, uvarint length + bytes for text/blob. Unknown kinds encode as NULL.
+func appendValue(b []byte, v Value) []byte {
+	switch v.Kind {
+	case KindInt:
+		return binary.AppendVarint(append(b, byte(KindInt)), v.Int)
+	case KindReal:
+		return appendFloat(append(b, byte(KindReal)), v.Real)
+	case KindText, KindBlob:
+		return appendBytes(append(b, byte(v.Kind)), v.Bytes)
+	}
+	return append(b, byte(KindNull))
+}
+
+// value decodes one value; Bytes alias the decoder's buffer, which the caller
+// owns (DecodeEvent copies the payload once for rows events).
+func (d *decoder) value() Value {
+	switch k := Kind(d.u8()); k {
+	case KindNull:
+		return Value{}
+	case KindInt:
+		return Value{Kind: KindInt, Int: d.varint()}
+	case KindReal:
+		return Value{Kind: KindReal, Real: math.Float64frombits(d.u64())}
+	case KindText, KindBlob:
+		b := d.bytes()
+		if b == nil {
+			b = []byte{} // keep empty text distinguishable from nothing
+		}
+		return Value{Kind: k, Bytes: b}
+	default:
+		d.fail("unknown value kind %d", k)
+		return Value{}
+	}
+}

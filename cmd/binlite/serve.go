@@ -1,0 +1,58 @@
+package main
+
+import (
+	"flag"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/binlite/binlite/config"
+	"github.com/binlite/binlite/server"
+)
+
+func versionString() string { return "binlite " + server.Version }
+
+func runServe(args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ExitOnError)
+	datadir := fs.String("datadir", "", "data directory (schemas, binary log, identity)")
+	port := fs.Int("port", 0, "MySQL protocol port (default 3306, or the config file's port)")
+	serverID := fs.Uint("server-id", 0, "server id (default 1 on a new data directory)")
+	bind := fs.String("bind", "", "address to listen on (default 127.0.0.1)")
+	httpPort := fs.Int("http-port", 0, "HTTP port for /metrics and /status (0 = off)")
+	cfgFile := fs.String("config", "", "option file with MySQL option names ([mysqld] section)")
+	fs.StringVar(cfgFile, "defaults-file", "", "alias of --config")
+	fs.Parse(args)
+
+	cfg := server.Config{DataDir: *datadir, Port: *port, ServerID: uint32(*serverID), Bind: *bind, HTTPPort: *httpPort}
+	cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	if *cfgFile != "" {
+		opts, err := config.ParseFile(*cfgFile)
+		if err != nil {
+			return err
+		}
+		cfg.Options = opts
+	}
+	if cfg.Port == 0 && !hasOption(cfg.Options, "port") {
+		cfg.Port = 3306
+	}
+	n, err := server.Open(cfg)
+	if err != nil {
+		return err
+	}
+	n.Start()
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	<-sig
+	cfg.Logger.Info("shutting down")
+	return n.Close()
+}
+
+func hasOption(opts []config.Option, name string) bool {
+	for _, o := range opts {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
+}

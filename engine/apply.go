@@ -1,0 +1,150 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+// ErKeyNotFound is MySQL's HA_ERR_KEY_NOT_FOUND as replicas report it (1032).
+const ErKeyNotFound uint16 = 1032
+
+// applyRows replays one captured rows event on a schema's writer connection: the
+// replica applier and start-up recovery both come here. Rows are located by primary
+// key, or by the whole before image when the table has none.
+func applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
+	var ins, upd, del string
+	for i := range ev.Rows {
+		r := &ev.Rows[i]
+		var (
+			q    string
+			args []any
+		)
+		switch r.Op {
+		case binlog.OpInsert:
+			if ins == "" {
+				ins = insertSQL(ev)
+			}
+			q, args = ins, values(r.After)
+		case binlog.OpUpdate:
+			if upd == "" {
+				upd = updateSQL(ev)
+			}
+			q, args = upd, append(values(r.After), keyArgs(ev, r.Before)...)
+		case binlog.OpDelete:
+			if del == "" {
+				del = "DELETE FROM " + quoteIdent(ev.Table) + " WHERE " + keyWhere(ev)
+			}
+			q, args = del, keyArgs(ev, r.Before)
+		default:
+			return fmt.Errorf("engine: apply %s.%s: unknown row operation %d", ev.Schema, ev.Table, r.Op)
+		}
+		res, err := c.exec(q, args...)
+		if err != nil {
+			return fmt.Errorf("engine: apply %s.%s: %w", ev.Schema, ev.Table, err)
+		}
+		if r.Op != binlog.OpInsert {
+			if n, _ := res.RowsAffected(); n != 1 {
+				return mysqlerr.New(ErKeyNotFound, "Could not execute %s rows event on table %s.%s; Can't find record in '%s'", opName(r.Op), ev.Schema, ev.Table, ev.Table)
+			}
+		}
+	}
+	return nil
+}
+
+func opName(op binlog.Op) string {
+	switch op {
+	case binlog.OpUpdate:
+		return "Update"
+	case binlog.OpDelete:
+		return "Delete"
+	}
+	return "Write"
+}
+
+func values(img []binlog.Value) []any {
+	out := make([]any, len(img))
+	for i, v := range img {
+		out[i] = fromValue(v)
+	}
+	return out
+}
+
+func insertSQL(ev *binlog.RowsEvent) string {
+	var b strings.Builder
+	b.WriteString("INSERT INTO ")
+	b.WriteString(quoteIdent(ev.Table))
+	b.WriteString(" (")
+	for i, c := range ev.Columns {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(quoteIdent(c))
+	}
+	b.WriteString(") VALUES (")
+	b.WriteString(strings.TrimSuffix(strings.Repeat("?, ", len(ev.Columns)), ", "))
+	b.WriteString(")")
+	return b.String()
+}
+
+func updateSQL(ev *binlog.RowsEvent) string {
+	var b strings.Builder
+	b.WriteString("UPDATE ")
+	b.WriteString(quoteIdent(ev.Table))
+	b.WriteString(" SET ")
+	for i, c := range ev.Columns {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(quoteIdent(c))
+		b.WriteString(" = ?")
+	}
+	b.WriteString(" WHERE ")
+	b.WriteString(keyWhere(ev))
+	return b.String()
+}
+
+// keyWhere locates a row by primary key; without one, by the full before image (the
+// first matching row, as MySQL does for tables without a key).
+func keyWhere(ev *binlog.RowsEvent) string {
+	var b strings.Builder
+	if len(ev.PK) > 0 {
+		for i, k := range ev.PK {
+			if i > 0 {
+				b.WriteString(" AND ")
+			}
+			b.WriteString(quoteIdent(ev.Columns[k]))
+			b.WriteString(" = ?")
+		}
+		return b.String()
+	}
+	b.WriteString("rowid = (SELECT rowid FROM ")
+	b.WriteString(quoteIdent(ev.Table))
+	b.WriteString(" WHERE ")
+	for i, c := range ev.Columns {
+		if i > 0 {
+			b.WriteString(" AND ")
+		}
+		b.WriteString(quoteIdent(c))
+		b.WriteString(" IS ?")
+	}
+	b.WriteString(" LIMIT 1)")
+	return b.String()
+}
+
+func keyArgs(ev *binlog.RowsEvent, before []binlog.Value) []any {
+	if len(ev.PK) == 0 {
+		return values(before)
+	}
+	out := make([]any, len(ev.PK))
+	for i, k := range ev.PK {
+		out[i] = fromValue(before[k])
+	}
+	return out
+}
+
+func quoteIdent(s string) string {
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}

@@ -1,0 +1,168 @@
+package engine
+
+import (
+	"database/sql/driver"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Internal tables every schema file carries; they are never captured or replicated.
+const (
+	appliedTable = "binlite_gtid_applied" // per source uuid: highest sequence applied to this schema
+)
+
+func isInternalTable(name string) bool {
+	return strings.HasPrefix(name, "binlite_") || strings.HasPrefix(name, "sqlite_")
+}
+
+// affinity is SQLite's column type affinity, derived from the declared type by
+// SQLite's own rules (https://sqlite.org/datatype3.html §3.1).
+type affinity uint8
+
+const (
+	affNumeric affinity = iota
+	affInteger
+	affText
+	affBlob
+	affReal
+)
+
+func affinityOf(decl string) affinity {
+	d := strings.ToUpper(decl)
+	switch {
+	case strings.Contains(d, "INT"):
+		return affInteger
+	case strings.Contains(d, "CHAR"), strings.Contains(d, "CLOB"), strings.Contains(d, "TEXT"):
+		return affText
+	case d == "" || strings.Contains(d, "BLOB"):
+		return affBlob
+	case strings.Contains(d, "REAL"), strings.Contains(d, "FLOA"), strings.Contains(d, "DOUB"):
+		return affReal
+	}
+	return affNumeric
+}
+
+// Column describes one table column as SQLite declares it.
+type Column struct {
+	Name     string
+	DeclType string
+	NotNull  bool
+	Default  any
+	PK       int // 1-based position in the primary key, 0 if not part of it
+	aff      affinity
+}
+
+// Table is the catalog entry the writer needs to capture and apply rows.
+type Table struct {
+	Name    string
+	Columns []Column
+	PK      []int // column indexes of the primary key, in key order
+	AutoInc string
+}
+
+// catalog maps table names of one schema to their metadata. It is rebuilt after DDL;
+// the preupdate hook only reads it (it may not query SQLite from inside the hook).
+type catalog map[string]*Table
+
+func loadCatalog(c *sqliteConn) (catalog, error) {
+	rows, err := c.query(`SELECT name, sql FROM sqlite_master WHERE type='table'`)
+	if err != nil {
+		return nil, fmt.Errorf("engine: read catalog: %w", err)
+	}
+	type ent struct{ name, sql string }
+	var tables []ent
+	dest := make([]driver.Value, 2)
+	for {
+		if err := rows.Next(dest); err != nil {
+			if err == io.EOF {
+				break
+			}
+			rows.Close()
+			return nil, fmt.Errorf("engine: read catalog: %w", err)
+		}
+		name, _ := dest[0].(string)
+		sqlText, _ := dest[1].(string)
+		tables = append(tables, ent{name, sqlText})
+	}
+	rows.Close()
+	cat := catalog{}
+	for _, t := range tables {
+		if isInternalTable(t.name) {
+			continue
+		}
+		tbl, err := loadTable(c, t.name)
+		if err != nil {
+			return nil, err
+		}
+		if strings.Contains(strings.ToUpper(t.sql), "AUTOINCREMENT") {
+			for _, i := range tbl.PK {
+				tbl.AutoInc = tbl.Columns[i].Name
+			}
+		}
+		cat[t.name] = tbl
+	}
+	return cat, nil
+}
+
+func loadTable(c *sqliteConn, name string) (*Table, error) {
+	rows, err := c.query(`SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_info(?)`, name)
+	if err != nil {
+		return nil, fmt.Errorf("engine: table info %s: %w", name, err)
+	}
+	defer rows.Close()
+	t := &Table{Name: name}
+	dest := make([]driver.Value, 5)
+	var pkOrder []int
+	for {
+		if err := rows.Next(dest); err != nil {
+			if err == io.EOF {
+				break
+			}
+			return nil, fmt.Errorf("engine: table info %s: %w", name, err)
+		}
+		col := Column{Name: asString(dest[0]), DeclType: asString(dest[1]), NotNull: asInt(dest[2]) != 0, Default: dest[3], PK: int(asInt(dest[4]))}
+		col.aff = affinityOf(col.DeclType)
+		t.Columns = append(t.Columns, col)
+		pkOrder = append(pkOrder, col.PK)
+	}
+	for k := 1; ; k++ {
+		found := false
+		for i, p := range pkOrder {
+			if p == k {
+				t.PK = append(t.PK, i)
+				found = true
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	return t, nil
+}
+
+func asString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case []byte:
+		return string(x)
+	case nil:
+		return ""
+	}
+	return fmt.Sprint(v)
+}
+
+func asInt(v any) int64 {
+	switch x := v.(type) {
+	case int64:
+		return x
+	case float64:
+		return int64(x)
+	case bool:
+		if x {
+			return 1
+		}
+	}
+	return 0
+}

@@ -1,0 +1,19 @@
+// Package engine owns binlite's storage: one SQLite file per schema, a single writer
+// goroutine per schema that executes autocommit statements of many sessions in one
+// SQLite transaction (group commit), row capture through SQLite's preupdate hook,
+// explicit transactions that lease a schema's writer, the read-connection pools, and
+// start-up recovery from the binary log.
+//
+// The ordering that keeps invariant 1 (binlog first) is fixed here: a group's row
+// events are written and made durable by binlog.Log.Commit before the SQLite
+// transaction that holds the same changes commits, and clients are answered only
+// after that commit. Each schema file records, in the same SQLite transaction as the
+// data, the highest sequence number applied per source uuid (table
+// binlite_gtid_applied). Transactions that touch a schema reach it in increasing
+// sequence order per uuid (one writer per schema, one binlog order), so that high-water
+// mark is exactly the set of GTIDs the schema holds, and recovery re-applies every
+// binlog transaction above it.
+//
+// The binary that uses this package must be built with the build tag
+// sqlite_preupdate_hook; Open refuses to start when row capture does not work.
+package engine

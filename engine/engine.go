@@ -1,0 +1,382 @@
+package engine
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/gtid"
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+// Options configures an Engine.
+type Options struct {
+	Dir              string      // where the schema files live
+	Log              *binlog.Log // the node's binary log (already opened and recovered)
+	Logger           *slog.Logger
+	OnFatal          func(error) // storage and binary log disagree: the node must stop
+	TranslateDDL     func(schema, mysqlSQL string) ([]string, error)
+	MaxGroup         int // most transactions per group commit (default 1024)
+	ReadersPerSchema int // read connections per schema (default 8)
+}
+
+// Engine is the set of schemas of one node.
+type Engine struct {
+	opts    Options
+	log     *slog.Logger
+	ddlMu   sync.Mutex // serialises CREATE/DROP DATABASE and resets
+	mu      sync.RWMutex
+	schemas map[string]*Schema
+	scratch readPool // for statements that name no schema
+	failed  atomic.Bool
+	once    sync.Once
+}
+
+// Open opens every schema file in opts.Dir, re-applies binary-log transactions that a
+// schema has not recorded (crash recovery), and starts the writers.
+func Open(opts Options) (*Engine, error) {
+	if opts.MaxGroup <= 0 {
+		opts.MaxGroup = 1024
+	}
+	if opts.ReadersPerSchema <= 0 {
+		opts.ReadersPerSchema = 8
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if err := checkRowCapture(opts.Dir); err != nil {
+		return nil, err
+	}
+	e := &Engine{opts: opts, log: opts.Logger, schemas: map[string]*Schema{}}
+	e.scratch = newReadPool(":memory:", 4)
+	e.scratch.free = sync.NewCond(&e.scratch.mu)
+	files, err := filepath.Glob(filepath.Join(opts.Dir, "*.sqlite"))
+	if err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".sqlite")
+		if CheckSchemaName(name) != nil {
+			continue
+		}
+		s, err := e.openSchema(name)
+		if err != nil {
+			e.closeAll()
+			return nil, err
+		}
+		e.schemas[name] = s
+	}
+	if err := e.recover(); err != nil {
+		e.closeAll()
+		return nil, err
+	}
+	for _, s := range e.schemas {
+		s.start()
+	}
+	return e, nil
+}
+
+func (e *Engine) closeAll() {
+	for _, s := range e.schemas {
+		s.w.c.Close()
+		s.closeReaders()
+	}
+}
+
+// Close flushes and stops every writer and closes all connections.
+func (e *Engine) Close() error {
+	e.mu.Lock()
+	schemas := e.schemas
+	e.schemas = map[string]*Schema{}
+	e.mu.Unlock()
+	var first error
+	for _, s := range schemas {
+		if err := s.stop(); err != nil && first == nil {
+			first = err
+		}
+	}
+	e.scratch.closeReaders()
+	return first
+}
+
+func (e *Engine) fatal(err error) {
+	e.failed.Store(true)
+	e.log.Error("fatal storage error; node must stop and recover from the binary log", "err", err)
+	e.once.Do(func() {
+		if e.opts.OnFatal != nil {
+			go e.opts.OnFatal(err)
+		}
+	})
+}
+
+func (e *Engine) translateDDL(schema, sql string) ([]string, error) {
+	if e.opts.TranslateDDL == nil {
+		return nil, fmt.Errorf("engine: no DDL translator configured")
+	}
+	return e.opts.TranslateDDL(schema, sql)
+}
+
+func (e *Engine) schema(name string) (*Schema, error) {
+	if name == "" {
+		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
+	}
+	e.mu.RLock()
+	s := e.schemas[name]
+	e.mu.RUnlock()
+	if s == nil {
+		return nil, unknownDB(name)
+	}
+	return s, nil
+}
+
+// Schema returns a schema by name (ER_BAD_DB_ERROR if missing).
+func (e *Engine) Schema(name string) (*Schema, error) { return e.schema(name) }
+
+// HasSchema reports whether a schema exists.
+func (e *Engine) HasSchema(name string) bool {
+	_, err := e.schema(name)
+	return err == nil
+}
+
+// Schemas lists schema names in order.
+func (e *Engine) Schemas() []string {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	out := make([]string, 0, len(e.schemas))
+	for n := range e.schemas {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// AutoIncColumn returns the AUTO_INCREMENT column of a table, if any.
+func (e *Engine) AutoIncColumn(schema, table string) (string, bool) {
+	s, err := e.schema(schema)
+	if err != nil {
+		return "", false
+	}
+	t := s.Table(table)
+	if t == nil || t.AutoInc == "" {
+		return "", false
+	}
+	return t.AutoInc, true
+}
+
+func schemaDDL(verb, name string) string { return verb + " DATABASE `" + name + "`" }
+
+// schemaDDLName recognises the canonical CREATE/DROP DATABASE text binlite logs.
+func schemaDDLName(sql string) (verb, name string, ok bool) {
+	for _, v := range []string{"CREATE", "DROP"} {
+		p := v + " DATABASE `"
+		if strings.HasPrefix(sql, p) && strings.HasSuffix(sql, "`") {
+			return v, sql[len(p) : len(sql)-1], true
+		}
+	}
+	return "", "", false
+}
+
+// CreateSchema creates a schema: logged first, then the file is made.
+func (e *Engine) CreateSchema(name string, ifNotExists bool) error {
+	if err := CheckSchemaName(name); err != nil {
+		return err
+	}
+	if e.failed.Load() {
+		return mysqlerr.New(mysqlerr.ErServerShutdown, "Server shutdown in progress")
+	}
+	e.ddlMu.Lock()
+	defer e.ddlMu.Unlock()
+	if e.HasSchema(name) {
+		if ifNotExists {
+			return nil
+		}
+		return mysqlerr.New(mysqlerr.ErDBCreateExists, "Can't create database '%s'; database exists", name)
+	}
+	tx := &binlog.Transaction{Schemas: []string{name}, Events: []binlog.Event{&binlog.QueryEvent{Schema: name, SQL: schemaDDL("CREATE", name)}}}
+	if err := e.opts.Log.Commit([]*binlog.Transaction{tx}); err != nil {
+		e.fatal(err)
+		return mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)
+	}
+	s, err := e.createSchemaFile(name, tx)
+	if err != nil {
+		e.fatal(err)
+		return err
+	}
+	s.start()
+	e.mu.Lock()
+	e.schemas[name] = s
+	e.mu.Unlock()
+	return nil
+}
+
+func (e *Engine) createSchemaFile(name string, tx *binlog.Transaction) (*Schema, error) {
+	s, err := e.openSchema(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.w.begin(); err != nil {
+		return nil, err
+	}
+	if err := s.w.commitWith([]*binlog.Transaction{tx}); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// DropSchema drops a schema. Its writer is flushed and stopped first so that every
+// earlier write precedes the DROP in the binary log.
+func (e *Engine) DropSchema(name string, ifExists bool) error {
+	e.ddlMu.Lock()
+	defer e.ddlMu.Unlock()
+	e.mu.Lock()
+	s := e.schemas[name]
+	if s == nil {
+		e.mu.Unlock()
+		if ifExists {
+			return nil
+		}
+		return mysqlerr.New(mysqlerr.ErDBDropExists, "Can't drop database '%s'; database doesn't exist", name)
+	}
+	delete(e.schemas, name)
+	e.mu.Unlock()
+	if err := s.stop(); err != nil {
+		e.log.Warn("closing schema before drop", "schema", name, "err", err)
+	}
+	tx := &binlog.Transaction{Schemas: []string{name}, Events: []binlog.Event{&binlog.QueryEvent{Schema: name, SQL: schemaDDL("DROP", name)}}}
+	if err := e.opts.Log.Commit([]*binlog.Transaction{tx}); err != nil {
+		e.fatal(err)
+		return mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)
+	}
+	return removeSchemaFiles(s.path)
+}
+
+// Exec runs an autocommit write through the schema's group commit. wait bounds the
+// time spent queued behind explicit transactions (innodb_lock_wait_timeout).
+func (e *Engine) Exec(db string, st Stmt, wait time.Duration) (Result, error) {
+	if e.failed.Load() {
+		return Result{}, mysqlerr.New(mysqlerr.ErServerShutdown, "Server shutdown in progress")
+	}
+	s, err := e.schema(db)
+	if err != nil {
+		return Result{}, err
+	}
+	o := s.w.submit(&job{kind: jobExec, stmt: st}, wait)
+	return o.res, o.err
+}
+
+// Apply applies a replicated transaction that touches exactly one schema, keeping its
+// GTID; it shares the schema's group commit with everything else.
+func (e *Engine) Apply(tx *binlog.Transaction) (Result, error) {
+	if len(tx.Schemas) != 1 {
+		return Result{}, fmt.Errorf("engine: apply %s: touches %d schemas", tx.GTID, len(tx.Schemas))
+	}
+	s, err := e.schema(tx.Schemas[0])
+	if err != nil {
+		return Result{}, err
+	}
+	o := s.w.submit(&job{kind: jobApply, apply: tx}, 0)
+	return o.res, o.err
+}
+
+// Query runs a read on the schema's read pool (db "" = no schema), attaching the other
+// schemas the statement names.
+func (e *Engine) Query(db string, attach []string, sql string, args []any) (*Rows, error) {
+	pool := &e.scratch
+	if db != "" {
+		s, err := e.schema(db)
+		if err != nil {
+			return nil, err
+		}
+		pool = &s.readPool
+	}
+	c, err := pool.getReader()
+	if err != nil {
+		return nil, err
+	}
+	defer pool.putReader(c)
+	for _, a := range attach {
+		if a == db || c.attached[a] {
+			continue
+		}
+		other, err := e.schema(a)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := c.exec(`ATTACH DATABASE ? AS `+quoteIdent(a), "file:"+other.path+"?mode=ro"); err != nil {
+			return nil, translateError(err, db)
+		}
+		c.attached[a] = true
+	}
+	return queryConn(c.sqliteConn, sql, args, db)
+}
+
+// ResetGTIDs clears every schema's applied-GTID record (RESET BINARY LOGS AND GTIDS);
+// the caller resets the binary log in the same critical section.
+func (e *Engine) ResetGTIDs(resetLog func() error) error {
+	e.ddlMu.Lock()
+	defer e.ddlMu.Unlock()
+	marker := filepath.Join(e.opts.Dir, "reset-in-progress")
+	if err := writeMarker(marker); err != nil {
+		return err
+	}
+	for _, name := range e.Schemas() {
+		s, err := e.schema(name)
+		if err != nil {
+			continue
+		}
+		o := s.w.submit(&job{kind: jobCall, call: clearApplied}, 0)
+		if o.err != nil {
+			return o.err
+		}
+	}
+	if err := resetLog(); err != nil {
+		return err
+	}
+	return os.Remove(marker)
+}
+
+func clearApplied(c *sqliteConn) error {
+	_, err := c.exec(`DELETE FROM ` + appliedTable)
+	return err
+}
+
+func writeMarker(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("engine: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("engine: %w", err)
+	}
+	return f.Close()
+}
+
+// Applied returns, per schema, the highest applied sequence per uuid.
+func (e *Engine) Applied() map[string]map[gtid.UUID]uint64 {
+	out := map[string]map[gtid.UUID]uint64{}
+	for _, name := range e.Schemas() {
+		s, err := e.schema(name)
+		if err != nil {
+			continue
+		}
+		var hw map[gtid.UUID]uint64
+		s.w.submit(&job{kind: jobCall, call: func(c *sqliteConn) error {
+			var err error
+			hw, err = readApplied(c)
+			return err
+		}}, 0)
+		out[name] = hw
+	}
+	return out
+}

@@ -1,0 +1,156 @@
+package engine
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sync"
+	"sync/atomic"
+
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+// validName restricts schema names to what maps safely onto a file name.
+var validName = regexp.MustCompile(`^[A-Za-z0-9_$]{1,64}$`)
+
+// CheckSchemaName returns ER_WRONG_DB_NAME for names binlite cannot store.
+func CheckSchemaName(name string) error {
+	if !validName.MatchString(name) {
+		return mysqlerr.New(mysqlerr.ErWrongDBName, "Incorrect database name '%s'", name)
+	}
+	return nil
+}
+
+// Schema is one MySQL database: a SQLite file, its writer and its readers.
+type Schema struct {
+	e    *Engine
+	name string
+	path string
+	w    *writer
+	cat  atomic.Pointer[catalog]
+
+	readPool
+}
+
+// readPool keeps query-only connections to one SQLite file. Readers use WAL snapshots
+// and never wait for the writer.
+type readPool struct {
+	path string
+	max  int
+	mu   sync.Mutex
+	free *sync.Cond // signalled when a reader returns to idle
+	idle []*readConn
+	open int
+}
+
+func newReadPool(path string, max int) readPool {
+	return readPool{path: path, max: max}
+}
+
+type readConn struct {
+	*sqliteConn
+	attached map[string]bool
+}
+
+func schemaPath(dir, name string) string { return filepath.Join(dir, name+".sqlite") }
+
+// openSchema opens an existing schema file and starts its writer.
+func (e *Engine) openSchema(name string) (*Schema, error) {
+	s := &Schema{e: e, name: name, path: schemaPath(e.opts.Dir, name)}
+	s.readPool = newReadPool(s.path, e.opts.ReadersPerSchema)
+	s.free = sync.NewCond(&s.mu)
+	c, err := openConn(s.path, false)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := c.exec(`CREATE TABLE IF NOT EXISTS ` + appliedTable + ` (uuid TEXT PRIMARY KEY, seq INTEGER NOT NULL)`); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("engine: init %s: %w", name, err)
+	}
+	cat, err := loadCatalog(c)
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	s.cat.Store(&cat)
+	s.w = newWriter(s, c, cat)
+	return s, nil
+}
+
+func (s *Schema) start() { go s.w.run() }
+
+// Name is the schema's name.
+func (s *Schema) Name() string { return s.name }
+
+// Table returns a table's catalog entry, or nil.
+func (s *Schema) Table(name string) *Table {
+	return (*s.cat.Load())[name]
+}
+
+// Tables lists the schema's user tables.
+func (s *Schema) Tables() []string {
+	cat := *s.cat.Load()
+	out := make([]string, 0, len(cat))
+	for n := range cat {
+		out = append(out, n)
+	}
+	return out
+}
+
+func (s *readPool) getReader() (*readConn, error) {
+	s.mu.Lock()
+	for len(s.idle) == 0 && s.open >= s.max {
+		s.free.Wait()
+	}
+	if n := len(s.idle); n > 0 {
+		c := s.idle[n-1]
+		s.idle = s.idle[:n-1]
+		s.mu.Unlock()
+		return c, nil
+	}
+	s.open++
+	s.mu.Unlock()
+	c, err := openConn(s.path, true)
+	if err != nil {
+		s.mu.Lock()
+		s.open--
+		s.mu.Unlock()
+		s.free.Signal()
+		return nil, err
+	}
+	return &readConn{sqliteConn: c, attached: map[string]bool{}}, nil
+}
+
+func (s *readPool) putReader(c *readConn) {
+	s.mu.Lock()
+	s.idle = append(s.idle, c)
+	s.mu.Unlock()
+	s.free.Signal()
+}
+
+func (s *readPool) closeReaders() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range s.idle {
+		c.Close()
+	}
+	s.open -= len(s.idle)
+	s.idle = nil
+}
+
+// stop flushes and closes the writer, then the readers.
+func (s *Schema) stop() error {
+	o := s.w.submit(&job{kind: jobStop}, 0)
+	s.closeReaders()
+	return o.err
+}
+
+func removeSchemaFiles(path string) error {
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if err := os.Remove(path + suffix); err != nil && !os.IsNotExist(err) {
+			return fmt.Errorf("engine: remove %s: %w", path+suffix, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,190 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+// Txn is an explicit (BEGIN ... COMMIT) transaction. It leases the writer of each
+// schema it writes to at its first write there; reads of schemas it does not hold go
+// to the read pools. One Txn belongs to one session goroutine.
+type Txn struct {
+	e          *Engine
+	wait       time.Duration
+	leases     []*lease
+	byDB       map[string]*lease
+	savepoints []string
+}
+
+// Begin starts an explicit transaction; wait is innodb_lock_wait_timeout.
+func (e *Engine) Begin(wait time.Duration) *Txn {
+	return &Txn{e: e, wait: wait, byDB: map[string]*lease{}}
+}
+
+// Writes reports whether the transaction holds any writer.
+func (t *Txn) Writes() bool { return len(t.leases) > 0 }
+
+func (t *Txn) leaseFor(db string) (*lease, error) {
+	if l := t.byDB[db]; l != nil {
+		return l, nil
+	}
+	s, err := t.e.schema(db)
+	if err != nil {
+		return nil, err
+	}
+	o := s.w.submit(&job{kind: jobLease}, t.wait)
+	if o.err != nil {
+		return nil, o.err
+	}
+	l := o.lease
+	for _, sp := range t.savepoints {
+		if _, err := l.w.c.exec("SAVEPOINT " + quoteIdent(sp)); err != nil {
+			l.finish(endRollback, zeroGTID)
+			return nil, fmt.Errorf("engine: savepoint %s: %w", sp, err)
+		}
+		l.marks[sp] = 0
+	}
+	t.leases = append(t.leases, l)
+	t.byDB[db] = l
+	return l, nil
+}
+
+// Exec runs a data-changing statement inside the transaction.
+func (t *Txn) Exec(db string, st Stmt) (Result, error) {
+	if len(st.DDL) > 0 {
+		return Result{}, fmt.Errorf("engine: DDL inside an explicit transaction (the session commits first)")
+	}
+	l, err := t.leaseFor(db)
+	if err != nil {
+		return Result{}, err
+	}
+	if l.aborted {
+		return Result{}, mysqlerr.New(mysqlerr.ErLockDeadlock, "Transaction was rolled back by storage; try restarting transaction")
+	}
+	res, err := l.w.runStmt(&st, &l.events)
+	if err != nil && l.w.c.AutoCommit() {
+		l.aborted = true
+		l.w.inTxn = false
+	}
+	return res, err
+}
+
+// Query reads inside the transaction: through the held writer (seeing the
+// transaction's own changes) when it holds db, else from the read pool.
+func (t *Txn) Query(db string, attach []string, sql string, args []any) (*Rows, error) {
+	if l := t.byDB[db]; l != nil && len(attach) == 0 {
+		return queryConn(l.w.c, sql, args, db)
+	}
+	return t.e.Query(db, attach, sql, args)
+}
+
+// Savepoint sets (or moves) a named savepoint.
+func (t *Txn) Savepoint(name string) error {
+	t.savepoints = slices.DeleteFunc(t.savepoints, func(s string) bool { return s == name })
+	t.savepoints = append(t.savepoints, name)
+	for _, l := range t.leases {
+		if _, err := l.w.c.exec("SAVEPOINT " + quoteIdent(name)); err != nil {
+			return translateError(err, "")
+		}
+		l.marks[name] = len(l.events)
+	}
+	return nil
+}
+
+// RollbackTo undoes changes made after the savepoint; later savepoints are dropped.
+func (t *Txn) RollbackTo(name string) error {
+	i := slices.Index(t.savepoints, name)
+	if i < 0 {
+		return mysqlerr.New(mysqlerr.ErSavepointDoesNotExist, "SAVEPOINT %s does not exist", name)
+	}
+	t.savepoints = t.savepoints[:i+1]
+	for _, l := range t.leases {
+		if _, err := l.w.c.exec("ROLLBACK TO " + quoteIdent(name)); err != nil {
+			return translateError(err, "")
+		}
+		l.events = l.events[:l.marks[name]]
+	}
+	return nil
+}
+
+// Release forgets a savepoint and those set after it.
+func (t *Txn) Release(name string) error {
+	i := slices.Index(t.savepoints, name)
+	if i < 0 {
+		return mysqlerr.New(mysqlerr.ErSavepointDoesNotExist, "SAVEPOINT %s does not exist", name)
+	}
+	t.savepoints = t.savepoints[:i]
+	for _, l := range t.leases {
+		if _, err := l.w.c.exec("RELEASE " + quoteIdent(name)); err != nil {
+			return translateError(err, "")
+		}
+	}
+	return nil
+}
+
+// Commit makes the transaction durable: binary log first, then every schema it wrote.
+func (t *Txn) Commit() (Result, error) {
+	defer t.reset()
+	switch len(t.leases) {
+	case 0:
+		return Result{}, nil
+	case 1:
+		l := t.leases[0]
+		if l.aborted {
+			l.finish(endRollback, zeroGTID)
+			return Result{}, mysqlerr.New(mysqlerr.ErLockDeadlock, "Transaction was rolled back by storage; try restarting transaction")
+		}
+		o := l.finish(endJoin, zeroGTID)
+		return o.res, o.err
+	}
+	tx := &binlog.Transaction{}
+	for _, l := range t.leases {
+		if l.aborted {
+			t.rollbackAll()
+			return Result{}, mysqlerr.New(mysqlerr.ErLockDeadlock, "Transaction was rolled back by storage; try restarting transaction")
+		}
+		if len(l.events) > 0 {
+			tx.Schemas = append(tx.Schemas, l.w.s.name)
+			tx.Events = append(tx.Events, l.events...)
+		}
+	}
+	if len(tx.Events) == 0 {
+		t.rollbackAll()
+		return Result{}, nil
+	}
+	if err := t.e.opts.Log.Commit([]*binlog.Transaction{tx}); err != nil {
+		t.rollbackAll()
+		t.e.fatal(fmt.Errorf("binary log write failed: %w", err))
+		return Result{}, mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)
+	}
+	var firstErr error
+	for _, l := range t.leases {
+		if o := l.finish(endExternal, tx.GTID); o.err != nil && firstErr == nil {
+			firstErr = o.err
+		}
+	}
+	return Result{GTID: tx.GTID}, firstErr
+}
+
+// Rollback discards the transaction and releases every writer it holds.
+func (t *Txn) Rollback() {
+	t.rollbackAll()
+	t.reset()
+}
+
+func (t *Txn) rollbackAll() {
+	for _, l := range t.leases {
+		l.finish(endRollback, zeroGTID)
+	}
+	t.leases = nil
+}
+
+func (t *Txn) reset() {
+	t.leases = nil
+	t.byDB = map[string]*lease{}
+	t.savepoints = nil
+}

@@ -1,0 +1,379 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/gtid"
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+type jobKind uint8
+
+const (
+	jobExec  jobKind = iota // an autocommit statement (DML or DDL)
+	jobLease                // an explicit transaction takes the writer
+	jobApply                // a replicated transaction with its source GTID
+	jobCall                 // run a function with the group flushed and no transaction open
+	jobStop                 // flush and close the writer
+)
+
+const (
+	jobPending int32 = iota
+	jobTaken
+	jobCancelled
+)
+
+type job struct {
+	kind  jobKind
+	state atomic.Int32
+	stmt  Stmt
+	apply *binlog.Transaction
+	call  func(c *sqliteConn) error
+	done  chan outcome
+}
+
+type outcome struct {
+	res   Result
+	err   error
+	lease *lease
+}
+
+// member is one MySQL transaction inside the writer's open group.
+type member struct {
+	events []binlog.Event
+	gtid   gtid.GTID // zero: assigned by the binary log
+	origUS uint64
+	res    Result
+	reply  chan outcome
+}
+
+// writer owns the single write connection of a schema. Its goroutine executes jobs;
+// consecutive autocommit statements share one SQLite transaction (the group) and one
+// binary-log write, and are answered together once both are durable/committed.
+type writer struct {
+	s     *Schema
+	c     *sqliteConn
+	cap   capture
+	jobs  chan *job
+	dead  chan struct{} // closed when the goroutine has exited
+	inTxn bool
+	group []*member
+}
+
+func newWriter(s *Schema, c *sqliteConn, cat catalog) *writer {
+	w := &writer{s: s, c: c, jobs: make(chan *job, 4096), dead: make(chan struct{})}
+	w.cap = capture{schema: s.name, cat: cat}
+	c.RegisterPreUpdateHook(w.cap.hook)
+	return w
+}
+
+// submit queues j and waits for its outcome, giving up after wait (lock wait timeout)
+// if the writer has not started it by then.
+func (w *writer) submit(j *job, wait time.Duration) outcome {
+	j.done = make(chan outcome, 1)
+	select {
+	case w.jobs <- j:
+	case <-w.dead:
+		return outcome{err: unknownDB(w.s.name)}
+	}
+	var timeout <-chan time.Time
+	if wait > 0 {
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		timeout = t.C
+	}
+	for {
+		select {
+		case o := <-j.done:
+			return o
+		case <-timeout:
+			if j.state.CompareAndSwap(jobPending, jobCancelled) {
+				return outcome{err: mysqlerr.New(mysqlerr.ErLockWaitTimeout, "Lock wait timeout exceeded; try restarting transaction")}
+			}
+			timeout = nil // already running: its answer is coming
+		case <-w.dead:
+			if j.state.CompareAndSwap(jobPending, jobCancelled) {
+				return outcome{err: unknownDB(w.s.name)}
+			}
+			return <-j.done
+		}
+	}
+}
+
+func (w *writer) run() {
+	defer close(w.dead)
+	maxGroup := w.s.e.opts.MaxGroup
+	for {
+		var j *job
+		if len(w.group) == 0 {
+			j = <-w.jobs
+		} else {
+			select {
+			case j = <-w.jobs:
+			default:
+				w.flush()
+				continue
+			}
+		}
+		if !j.state.CompareAndSwap(jobPending, jobTaken) {
+			continue
+		}
+		switch j.kind {
+		case jobExec:
+			w.execStmt(j)
+		case jobApply:
+			w.applyTxn(j)
+		case jobLease:
+			w.runLease(j)
+		case jobCall:
+			w.flush()
+			j.done <- outcome{err: j.call(w.c)}
+		case jobStop:
+			w.flush()
+			err := w.c.Close()
+			j.done <- outcome{err: err}
+			return
+		}
+		if len(w.group) >= maxGroup {
+			w.flush()
+		}
+	}
+}
+
+func (w *writer) begin() error {
+	if w.inTxn {
+		return nil
+	}
+	if _, err := w.c.exec("BEGIN IMMEDIATE"); err != nil {
+		return fmt.Errorf("engine: begin on %s: %w", w.s.name, err)
+	}
+	w.inTxn = true
+	return nil
+}
+
+// runStmt executes one statement on the writer connection with capture into evs.
+// DDL runs inside a savepoint so its several SQLite statements apply all or nothing.
+func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
+	w.cap.events, w.cap.err = evs, nil
+	defer func() { w.cap.events = nil }()
+	if len(st.DDL) > 0 {
+		return Result{}, w.runDDL(st, evs)
+	}
+	mark := len(*evs)
+	args := st.Args
+	res, err := w.c.exec(st.SQL, args...)
+	if err == nil {
+		err = w.cap.err
+	}
+	if err != nil {
+		*evs = (*evs)[:mark]
+		return Result{}, translateError(err, w.s.name)
+	}
+	var r Result
+	n, _ := res.RowsAffected()
+	r.AffectedRows = uint64(n)
+	if st.Insert && n > 0 {
+		id, _ := res.LastInsertId()
+		r.LastInsertID = uint64(id)
+	}
+	return r, nil
+}
+
+func (w *writer) runDDL(st *Stmt, evs *[]binlog.Event) error {
+	if _, err := w.c.exec(`SAVEPOINT binlite_ddl`); err != nil {
+		return fmt.Errorf("engine: ddl savepoint: %w", err)
+	}
+	for _, q := range st.DDL {
+		if _, err := w.c.exec(q); err != nil {
+			w.c.exec(`ROLLBACK TO binlite_ddl`)
+			w.c.exec(`RELEASE binlite_ddl`)
+			return translateError(err, w.s.name)
+		}
+	}
+	if _, err := w.c.exec(`RELEASE binlite_ddl`); err != nil {
+		return fmt.Errorf("engine: ddl release: %w", err)
+	}
+	if err := w.reloadCatalog(); err != nil {
+		return err
+	}
+	*evs = append((*evs)[:0], &binlog.QueryEvent{Schema: w.s.name, SQL: st.SQL})
+	return nil
+}
+
+func (w *writer) reloadCatalog() error {
+	cat, err := loadCatalog(w.c)
+	if err != nil {
+		return err
+	}
+	w.cap.cat = cat
+	w.s.cat.Store(&cat)
+	return nil
+}
+
+func (w *writer) execStmt(j *job) {
+	if err := w.begin(); err != nil {
+		j.done <- outcome{err: err}
+		return
+	}
+	var evs []binlog.Event
+	res, err := w.runStmt(&j.stmt, &evs)
+	if err != nil {
+		if w.c.AutoCommit() {
+			// SQLite rolled the whole transaction back (e.g. disk full): the group is gone.
+			w.inTxn = false
+			w.failGroup(fmt.Errorf("engine: transaction of %s rolled back by storage: %w", w.s.name, err))
+		}
+		j.done <- outcome{err: err}
+		return
+	}
+	if len(evs) == 0 {
+		j.done <- outcome{res: res}
+		return
+	}
+	w.group = append(w.group, &member{events: evs, res: res, reply: j.done})
+}
+
+// applyTxn applies a source's transaction (replica path); it joins the group with its GTID.
+func (w *writer) applyTxn(j *job) {
+	if err := w.begin(); err != nil {
+		j.done <- outcome{err: err}
+		return
+	}
+	if _, err := w.c.exec(`SAVEPOINT binlite_apply`); err != nil {
+		j.done <- outcome{err: err}
+		return
+	}
+	err := w.applyEvents(j.apply.Events)
+	if err != nil {
+		w.c.exec(`ROLLBACK TO binlite_apply`)
+		w.c.exec(`RELEASE binlite_apply`)
+		j.done <- outcome{err: err}
+		return
+	}
+	w.c.exec(`RELEASE binlite_apply`)
+	w.group = append(w.group, &member{
+		events: j.apply.Events, gtid: j.apply.GTID, origUS: j.apply.OriginalCommitUS,
+		res: Result{GTID: j.apply.GTID}, reply: j.done,
+	})
+}
+
+func (w *writer) applyEvents(evs []binlog.Event) error {
+	for _, ev := range evs {
+		switch e := ev.(type) {
+		case *binlog.RowsEvent:
+			if e.Schema != w.s.name {
+				continue
+			}
+			if err := applyRows(w.c, e); err != nil {
+				return err
+			}
+		case *binlog.QueryEvent:
+			if _, _, isSchemaDDL := schemaDDLName(e.SQL); e.Schema != w.s.name || isSchemaDDL {
+				continue
+			}
+			stmts, err := w.s.e.translateDDL(e.Schema, e.SQL)
+			if err != nil {
+				return err
+			}
+			for _, q := range stmts {
+				if _, err := w.c.exec(q); err != nil {
+					return translateError(err, w.s.name)
+				}
+			}
+			if err := w.reloadCatalog(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// flush makes the open group durable: binary log first (one write and fsync shared
+// with other schemas' groups), then the GTID high-water mark and the SQLite commit in
+// one transaction, then the answers.
+func (w *writer) flush() {
+	if !w.inTxn {
+		return
+	}
+	group := w.group
+	w.group = nil
+	txs := make([]*binlog.Transaction, len(group))
+	for i, m := range group {
+		txs[i] = &binlog.Transaction{GTID: m.gtid, OriginalCommitUS: m.origUS, Schemas: []string{w.s.name}, Events: m.events}
+	}
+	if len(txs) > 0 {
+		if err := w.s.e.opts.Log.Commit(txs); err != nil {
+			w.rollback()
+			for _, m := range group {
+				m.reply <- outcome{err: mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)}
+			}
+			w.s.e.fatal(fmt.Errorf("binary log write failed: %w", err))
+			return
+		}
+	}
+	if err := w.commitWith(txs); err != nil {
+		// The binary log holds these transactions: they are committed, and recovery
+		// re-applies them on restart (binlog_error_action=ABORT_SERVER).
+		for _, m := range group {
+			m.reply <- outcome{err: mysqlerr.New(mysqlerr.ErErrorOnWrite, "storage commit failed after binary log write; server stopping: %v", err)}
+		}
+		w.s.e.fatal(fmt.Errorf("storage commit of %s failed after binlog write: %w", w.s.name, err))
+		return
+	}
+	for i, m := range group {
+		m.res.GTID = txs[i].GTID
+		m.reply <- outcome{res: m.res}
+	}
+}
+
+// commitWith records the GTIDs of txs in the schema and commits the open transaction.
+func (w *writer) commitWith(txs []*binlog.Transaction) error {
+	if err := recordApplied(w.c, txs); err != nil {
+		w.rollback()
+		return err
+	}
+	if _, err := w.c.exec("COMMIT"); err != nil {
+		w.rollback()
+		return fmt.Errorf("engine: commit %s: %w", w.s.name, err)
+	}
+	w.inTxn = false
+	return nil
+}
+
+func recordApplied(c *sqliteConn, txs []*binlog.Transaction) error {
+	var hw map[gtid.UUID]uint64
+	for _, tx := range txs {
+		if hw == nil {
+			hw = make(map[gtid.UUID]uint64, 1)
+		}
+		if tx.GTID.Seq > hw[tx.GTID.UUID] {
+			hw[tx.GTID.UUID] = tx.GTID.Seq
+		}
+	}
+	for u, seq := range hw {
+		if _, err := c.exec(`INSERT INTO `+appliedTable+`(uuid, seq) VALUES (?, ?) ON CONFLICT(uuid) DO UPDATE SET seq = max(seq, excluded.seq)`, u.String(), int64(seq)); err != nil {
+			return fmt.Errorf("engine: record applied GTIDs: %w", err)
+		}
+	}
+	return nil
+}
+
+func (w *writer) rollback() {
+	if w.inTxn {
+		w.c.exec("ROLLBACK")
+		w.inTxn = false
+	}
+}
+
+func (w *writer) failGroup(err error) {
+	for _, m := range w.group {
+		m.reply <- outcome{err: err}
+	}
+	w.group = nil
+}
+
+var errLeaseAborted = errors.New("engine: transaction was rolled back by storage")

@@ -1,0 +1,187 @@
+package mysqlproto
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+// handshakeResponse is the parsed HandshakeResponse41.
+type handshakeResponse struct {
+	capabilities uint32
+	maxPacket    uint32
+	charset      byte
+	user         string
+	authResponse []byte
+	db           string
+	plugin       string
+	attrs        map[string]string
+}
+
+// writeGreeting sends the Initial Handshake Packet (protocol v10).
+func (c *Conn) writeGreeting(version string, connID uint32, scramble []byte, status uint16) error {
+	b := make([]byte, 0, 128)
+	b = append(b, 10)
+	b = append(b, version...)
+	b = append(b, 0)
+	b = appendUint32(b, connID)
+	b = append(b, scramble[:8]...)
+	b = append(b, 0)
+	b = appendUint16(b, uint16(serverCapabilities&0xffff))
+	b = append(b, byte(CharsetUTF8MB4))
+	b = appendUint16(b, status)
+	b = appendUint16(b, uint16(serverCapabilities>>16))
+	b = append(b, scrambleLen+1)
+	b = append(b, make([]byte, 10)...)
+	b = append(b, scramble[8:]...)
+	b = append(b, 0)
+	b = append(b, nativePasswordPlugin...)
+	b = append(b, 0)
+	return c.WritePacket(b)
+}
+
+var errProtocol320 = mysqlerr.New(mysqlerr.ErHandshakeError,
+	"Bad handshake: the pre-4.1 client protocol is not supported")
+
+// parseHandshakeResponse decodes HandshakeResponse41; 320-format and SSL requests
+// are rejected because neither is supported.
+func parseHandshakeResponse(payload []byte) (*handshakeResponse, error) {
+	r := &reader{buf: payload}
+	if len(payload) < 4 {
+		return nil, malformed("handshake response too short")
+	}
+	caps := uint32(r.uint16())
+	if caps&ClientProtocol41 == 0 {
+		return nil, errProtocol320
+	}
+	caps |= uint32(r.uint16()) << 16
+	hr := &handshakeResponse{capabilities: caps}
+	hr.maxPacket = r.uint32()
+	hr.charset = r.byte1()
+	r.bytes(23)
+	if r.err != nil {
+		return nil, malformed("handshake response too short")
+	}
+	if caps&ClientSSL != 0 && r.remaining() == 0 {
+		return nil, mysqlerr.New(mysqlerr.ErHandshakeError, "Bad handshake: SSL is not supported")
+	}
+	hr.user = r.nulString()
+	switch {
+	case caps&ClientPluginAuthLenencClientData != 0:
+		hr.authResponse = r.lenEncBytes()
+	case caps&ClientSecureConnection != 0:
+		hr.authResponse = r.bytes(int(r.byte1()))
+	default:
+		hr.authResponse = []byte(r.nulString())
+	}
+	if r.err != nil {
+		return nil, malformed("bad auth response in handshake")
+	}
+	// Trailing fields are optional in practice: clients stop early when they have
+	// nothing to say, so each is read only if bytes remain.
+	if caps&ClientConnectWithDB != 0 && r.remaining() > 0 {
+		hr.db = r.nulString()
+	}
+	if caps&ClientPluginAuth != 0 && r.remaining() > 0 {
+		hr.plugin = r.nulString()
+	}
+	if caps&ClientConnectAttrs != 0 && r.remaining() > 0 {
+		attrs := &reader{buf: r.lenEncBytes()}
+		if r.err != nil {
+			return nil, malformed("bad connection attributes in handshake")
+		}
+		hr.attrs = map[string]string{}
+		for attrs.remaining() > 0 {
+			k := attrs.lenEncBytes()
+			v := attrs.lenEncBytes()
+			if attrs.err != nil {
+				return nil, malformed("bad connection attributes in handshake")
+			}
+			hr.attrs[string(k)] = string(v)
+		}
+	}
+	return hr, nil
+}
+
+// malformed builds ER_MALFORMED_PACKET with the connection-level SQLSTATE.
+func malformed(format string, args ...any) *mysqlerr.Error {
+	e := mysqlerr.New(mysqlerr.ErMalformedPacket, "Malformed communication packet: "+format, args...)
+	e.State = "08S01"
+	return e
+}
+
+// handshake runs the connection phase and returns the authenticated response.
+// On failure it has already tried to send an ERR packet.
+func (s *Server) handshake(c *Conn, connID uint32, host string) (*handshakeResponse, error) {
+	scramble, err := newScramble()
+	if err != nil {
+		return nil, err
+	}
+	if err := c.writeGreeting(s.cfg.ServerVersion, connID, scramble, StatusAutocommit); err != nil {
+		return nil, err
+	}
+	if err := c.Flush(); err != nil {
+		return nil, err
+	}
+	payload, err := c.ReadPacket()
+	if err != nil {
+		return nil, s.failHandshake(c, err)
+	}
+	hr, err := parseHandshakeResponse(payload)
+	if err != nil {
+		return nil, s.failHandshake(c, err)
+	}
+	c.capabilities = hr.capabilities & serverCapabilities
+	// A client that only speaks another plugin (e.g. caching_sha2_password) is asked
+	// to switch to mysql_native_password, with a fresh scramble.
+	if hr.capabilities&ClientPluginAuth != 0 && hr.plugin != "" && hr.plugin != nativePasswordPlugin {
+		scramble, err = newScramble()
+		if err != nil {
+			return nil, err
+		}
+		b := []byte{headerEOF}
+		b = append(b, nativePasswordPlugin...)
+		b = append(b, 0)
+		b = append(b, scramble...)
+		b = append(b, 0)
+		if err := c.WritePacket(b); err != nil {
+			return nil, err
+		}
+		if err := c.Flush(); err != nil {
+			return nil, err
+		}
+		if hr.authResponse, err = c.ReadPacket(); err != nil {
+			return nil, s.failHandshake(c, err)
+		}
+	}
+	stage2, found := s.lookup(hr.user, host)
+	if !found || !verifyNativePassword(hr.authResponse, scramble, stage2) {
+		using := "NO"
+		if len(hr.authResponse) > 0 {
+			using = "YES"
+		}
+		return nil, s.failHandshake(c, mysqlerr.New(mysqlerr.ErAccessDenied,
+			"Access denied for user '%s'@'%s' (using password: %s)", hr.user, host, using))
+	}
+	return hr, nil
+}
+
+func (s *Server) lookup(user, host string) ([]byte, bool) {
+	if s.cfg.Auth == nil {
+		return nil, true // no authenticator: every user, empty password only
+	}
+	return s.cfg.Auth.Lookup(user, host)
+}
+
+// failHandshake reports err to the client when it is a protocol-level failure
+// (not an I/O error) and returns it wrapped.
+func (s *Server) failHandshake(c *Conn, err error) error {
+	var me *mysqlerr.Error
+	if errors.As(err, &me) {
+		if werr := c.WriteError(me); werr == nil {
+			_ = c.Flush()
+		}
+	}
+	return fmt.Errorf("handshake: %w", err)
+}

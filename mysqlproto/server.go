@@ -1,0 +1,190 @@
+package mysqlproto
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Config configures a Server.
+type Config struct {
+	ServerVersion    string // e.g. "8.4.0-binlite"
+	MaxAllowedPacket int    // default 64 MiB; larger commands get ER_NET_PACKET_TOO_LARGE and a close
+	Auth             Authenticator
+	NewHandler       func(c *ConnInfo) (Handler, error)
+	Logger           *slog.Logger
+	ReadTimeout      time.Duration // 0 = none (idle connections stay)
+}
+
+// Server accepts MySQL client connections and runs one session per connection.
+type Server struct {
+	cfg       Config
+	log       *slog.Logger
+	startTime time.Time
+
+	mu        sync.Mutex
+	closed    bool
+	listeners map[net.Listener]struct{}
+	conns     map[net.Conn]struct{}
+	nextID    uint32
+	questions uint64
+	wg        sync.WaitGroup
+}
+
+// NewServer returns a Server with cfg's zero fields defaulted.
+func NewServer(cfg Config) *Server {
+	if cfg.ServerVersion == "" {
+		cfg.ServerVersion = defaultVersion
+	}
+	if cfg.MaxAllowedPacket <= 0 {
+		cfg.MaxAllowedPacket = defaultMaxPacket
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Server{
+		cfg:       cfg,
+		log:       log,
+		startTime: time.Now(),
+		listeners: map[net.Listener]struct{}{},
+		conns:     map[net.Conn]struct{}{},
+	}
+}
+
+// Serve accepts connections on l until Close; it then returns nil.
+func (s *Server) Serve(l net.Listener) error {
+	if s.cfg.NewHandler == nil {
+		return errors.New("mysqlproto: Config.NewHandler is nil")
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.listeners[l] = struct{}{}
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.listeners, l)
+		s.mu.Unlock()
+	}()
+
+	var backoff time.Duration
+	for {
+		nc, err := l.Accept()
+		if err != nil {
+			if s.isClosed() {
+				return nil
+			}
+			if transientAcceptError(err) {
+				// Out of descriptors or an aborted handshake: back off and retry.
+				backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
+				time.Sleep(backoff)
+				continue
+			}
+			return fmt.Errorf("mysqlproto: accept: %w", err)
+		}
+		backoff = 0
+		if !s.track(nc) {
+			nc.Close()
+			return nil
+		}
+		go s.serveConn(nc)
+	}
+}
+
+func transientAcceptError(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout() ||
+		errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) ||
+		errors.Is(err, syscall.ECONNABORTED)
+}
+
+func (s *Server) isClosed() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closed
+}
+
+// track registers a live connection; false once the server is closed.
+func (s *Server) track(nc net.Conn) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.conns[nc] = struct{}{}
+	s.wg.Add(1)
+	return true
+}
+
+func (s *Server) untrack(nc net.Conn) {
+	s.mu.Lock()
+	delete(s.conns, nc)
+	s.mu.Unlock()
+	s.wg.Done()
+}
+
+func (s *Server) newConnID() uint32 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextID++
+	if s.nextID == 0 {
+		s.nextID = 1
+	}
+	return s.nextID
+}
+
+func (s *Server) countQuestion() {
+	s.mu.Lock()
+	s.questions++
+	s.mu.Unlock()
+}
+
+// Close stops all listeners, closes every connection and waits for the sessions
+// to finish (a handler call in progress finishes first).
+func (s *Server) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	var errs []error
+	for l := range s.listeners {
+		if err := l.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
+			errs = append(errs, err)
+		}
+	}
+	for nc := range s.conns {
+		nc.Close()
+	}
+	s.mu.Unlock()
+	s.wg.Wait()
+	return errors.Join(errs...)
+}
+
+// ConnCount returns the number of open client connections.
+func (s *Server) ConnCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.conns)
+}
+
+// lingerClose closes a connection after an ERR packet telling the client why,
+// first draining unread input briefly: closing a socket with unread data sends
+// RST, which can make the client lose the ERR packet.
+func lingerClose(nc net.Conn) {
+	if tc, ok := nc.(*net.TCPConn); ok {
+		_ = tc.CloseWrite()
+		_ = nc.SetReadDeadline(time.Now().Add(2 * time.Second))
+		_, _ = io.CopyN(io.Discard, nc, 256<<20)
+	}
+	nc.Close()
+}

@@ -1,0 +1,216 @@
+package mysqlproto
+
+import (
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"runtime/debug"
+
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+// session is the command-phase state of one connection.
+type session struct {
+	srv     *Server
+	nc      net.Conn
+	conn    *Conn
+	info    *ConnInfo
+	handler Handler
+	log     *slog.Logger
+	db      string
+	stmts   map[uint32]*preparedStmt
+	nextID  uint32
+	lastID  uint32 // last prepared statement, for MariaDB's id 0xffffffff
+	closing bool   // set when the connection must end after this command
+}
+
+func (s *Server) serveConn(nc net.Conn) {
+	defer s.untrack(nc)
+	connID := s.newConnID()
+	log := s.log.With("conn", connID, "remote", nc.RemoteAddr().String())
+	c := newConn(nc, nc, nc, s.cfg.MaxAllowedPacket)
+	c.readTimeout = s.cfg.ReadTimeout
+	host := hostOf(nc.RemoteAddr())
+
+	hr, err := s.handshake(c, connID, host)
+	if err != nil {
+		log.Debug("handshake failed", "err", err)
+		lingerClose(nc)
+		return
+	}
+	info := &ConnInfo{
+		ID: connID, User: hr.user, Host: host, RemoteAddr: nc.RemoteAddr(),
+		DB: hr.db, Capabilities: c.capabilities, Conn: c,
+	}
+	sess := &session{srv: s, nc: nc, conn: c, info: info, log: log, stmts: map[uint32]*preparedStmt{}}
+	defer sess.closeHandler()
+	if err := sess.open(hr.db); err != nil {
+		log.Debug("session open failed", "err", err)
+		if werr := c.WriteError(err); werr == nil {
+			_ = c.Flush()
+		}
+		lingerClose(nc)
+		return
+	}
+	c.status = sess.status
+	if err := c.WriteOK(0, 0); err != nil {
+		nc.Close()
+		return
+	}
+	if err := c.Flush(); err != nil {
+		nc.Close()
+		return
+	}
+	sess.loop()
+}
+
+// open creates the handler and selects db, as after the handshake or a reset.
+func (sess *session) open(db string) (err error) {
+	defer sess.recoverPanic("NewHandler", &err)
+	h, err := sess.srv.cfg.NewHandler(sess.info)
+	if err != nil {
+		return err
+	}
+	sess.handler = h
+	if db != "" {
+		if err := h.UseDB(db); err != nil {
+			return err
+		}
+	}
+	sess.db = db
+	sess.info.DB = db
+	return nil
+}
+
+func (sess *session) closeHandler() {
+	for id, ps := range sess.stmts {
+		sess.safe("Stmt.Close", ps.stmt.Close)
+		delete(sess.stmts, id)
+	}
+	if sess.handler != nil {
+		sess.safe("Handler.Close", sess.handler.Close)
+		sess.handler = nil
+	}
+}
+
+// safe runs f, logging (not propagating) a panic.
+func (sess *session) safe(what string, f func()) {
+	var err error
+	defer sess.recoverPanic(what, &err)
+	f()
+}
+
+// recoverPanic turns a handler panic into ER_UNKNOWN_ERROR so that one bad
+// statement cannot take the server down.
+func (sess *session) recoverPanic(what string, errp *error) {
+	if v := recover(); v != nil {
+		sess.log.Error("panic in handler", "in", what, "panic", v, "stack", string(debug.Stack()))
+		*errp = mysqlerr.New(mysqlerr.ErUnknownError, "internal error in %s: %v", what, v)
+	}
+}
+
+func (sess *session) status() uint16 {
+	if sess.handler == nil {
+		return StatusAutocommit
+	}
+	var (
+		autocommit, inTxn bool
+		err               error
+	)
+	func() {
+		defer sess.recoverPanic("Status", &err)
+		autocommit, inTxn = sess.handler.Status()
+	}()
+	if err != nil {
+		return StatusAutocommit
+	}
+	var st uint16
+	if autocommit {
+		st |= StatusAutocommit
+	}
+	if inTxn {
+		st |= StatusInTrans
+	}
+	return st
+}
+
+// loop reads and dispatches commands until the client quits or I/O fails.
+func (sess *session) loop() {
+	c := sess.conn
+	for !sess.closing {
+		c.ResetSequence()
+		payload, err := c.ReadPacket()
+		if err != nil {
+			var me *mysqlerr.Error
+			if errors.As(err, &me) {
+				sess.log.Debug("bad packet", "err", err)
+				if werr := c.WriteError(me); werr == nil {
+					_ = c.Flush()
+				}
+				lingerClose(sess.nc)
+				return
+			}
+			if !errors.Is(err, io.EOF) && !errors.Is(err, net.ErrClosed) {
+				sess.log.Debug("read command", "err", err)
+			}
+			sess.nc.Close()
+			return
+		}
+		if len(payload) == 0 {
+			if werr := c.WriteError(malformed("empty command")); werr == nil {
+				_ = c.Flush()
+			}
+			lingerClose(sess.nc)
+			return
+		}
+		sess.srv.countQuestion()
+		if err := sess.runCommand(payload[0], payload[1:]); err != nil {
+			sess.log.Debug("write response", "err", err)
+			sess.nc.Close()
+			return
+		}
+		if err := c.Flush(); err != nil {
+			sess.nc.Close()
+			return
+		}
+	}
+	sess.nc.Close()
+}
+
+// runCommand dispatches one command, converting a handler panic into an ERR
+// packet that replaces whatever part of the response was still buffered. The
+// returned error is an I/O failure that ends the connection.
+func (sess *session) runCommand(cmd byte, data []byte) (ioErr error) {
+	seq := sess.conn.seq
+	defer func() {
+		if v := recover(); v != nil {
+			sess.log.Error("panic in command", "cmd", cmd, "panic", v, "stack", string(debug.Stack()))
+			sess.conn.discardOutput(sess.nc)
+			sess.conn.seq = seq
+			ioErr = sess.conn.WriteError(mysqlerr.New(mysqlerr.ErUnknownError, "internal error: %v", v))
+		}
+	}()
+	return sess.dispatch(cmd, data)
+}
+
+// hostOf returns the client IP of addr (or its string form for non-IP addresses).
+func hostOf(addr net.Addr) string {
+	switch a := addr.(type) {
+	case *net.TCPAddr:
+		return a.IP.String()
+	case nil:
+		return ""
+	}
+	host, _, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return addr.String()
+	}
+	return host
+}
+
+// errUnknownStmt reports a statement id the session does not have.
+func errUnknownStmt(id uint32, where string) error {
+	return mysqlerr.New(mysqlerr.ErUnknownStmtHandler,
+		"Unknown prepared statement handler (%d) given to %s", id, where)
+}

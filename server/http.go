@@ -1,0 +1,72 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Status is the JSON document served at /status.
+type Status struct {
+	ServerID      uint32   `json:"server_id"`
+	ServerUUID    string   `json:"server_uuid"`
+	Version       string   `json:"version"`
+	UptimeSeconds int64    `json:"uptime_seconds"`
+	ReadOnly      bool     `json:"read_only"`
+	GTIDExecuted  string   `json:"gtid_executed"`
+	GTIDPurged    string   `json:"gtid_purged"`
+	BinlogFile    string   `json:"binlog_file"`
+	BinlogPos     int64    `json:"binlog_position"`
+	Connections   int      `json:"connections"`
+	Transactions  uint64   `json:"binlog_transactions"`
+	Groups        uint64   `json:"binlog_groups"`
+	Schemas       []string `json:"schemas"`
+}
+
+// Status reports the node's state.
+func (n *Node) Status() Status {
+	file, pos := n.log.Position()
+	st := n.log.Stats()
+	return Status{
+		ServerID:      n.id.ServerID,
+		ServerUUID:    n.id.UUID.String(),
+		Version:       Version,
+		UptimeSeconds: int64(time.Since(n.env.Started).Seconds()),
+		ReadOnly:      n.vars.Int("read_only") != 0 || n.vars.Int("super_read_only") != 0,
+		GTIDExecuted:  n.log.Executed().String(),
+		GTIDPurged:    n.log.Purged().String(),
+		BinlogFile:    file,
+		BinlogPos:     pos,
+		Connections:   n.env.List.Count(),
+		Transactions:  st.Transactions,
+		Groups:        st.Groups,
+		Schemas:       n.eng.Schemas(),
+	}
+}
+
+func (n *Node) httpHandler() http.Handler {
+	reg := prometheus.NewRegistry()
+	gauge := func(name, help string, f func() float64) {
+		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Namespace: "binlite", Name: name, Help: help}, f))
+	}
+	counter := func(name, help string, f func() float64) {
+		reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: "binlite", Name: name, Help: help}, f))
+	}
+	counter("binlog_transactions_total", "Transactions written to the binary log.", func() float64 { return float64(n.log.Stats().Transactions) })
+	counter("binlog_groups_total", "Group commits (one write and one fsync each).", func() float64 { return float64(n.log.Stats().Groups) })
+	counter("binlog_syncs_total", "fdatasync calls on the binary log.", func() float64 { return float64(n.log.Stats().Syncs) })
+	counter("questions_total", "Statements received from clients.", func() float64 { return float64(n.env.Stats.Questions.Load()) })
+	counter("connections_total", "Client connections accepted.", func() float64 { return float64(n.env.Stats.Connections.Load()) })
+	gauge("threads_connected", "Connected clients.", func() float64 { return float64(n.env.List.Count()) })
+	gauge("gtid_executed_count", "Transactions in gtid_executed.", func() float64 { return float64(n.log.Executed().Count()) })
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("/status", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(n.Status())
+	})
+	return mux
+}

@@ -1,0 +1,117 @@
+package server
+
+import (
+	"os"
+
+	"github.com/binlite/binlite/sysvar"
+)
+
+// Version is what clients see as @@version.
+const Version = "8.4.0-binlite"
+
+// VersionComment is @@version_comment, which the mariadb CLI prints on connect.
+const VersionComment = "binlite: MySQL-compatible server on SQLite"
+
+func (n *Node) variableDefs() []sysvar.Def {
+	host, _ := os.Hostname()
+	ro := func(name string, v any) sysvar.Def {
+		return sysvar.Def{Name: name, Scope: sysvar.Global, Kind: kindOf(v), Default: v, ReadOnly: true}
+	}
+	both := func(name string, v any) sysvar.Def {
+		return sysvar.Def{Name: name, Scope: sysvar.Both, Kind: kindOf(v), Default: v}
+	}
+	boolVar := func(name string, on bool, scope sysvar.Scope) sysvar.Def {
+		v := int64(0)
+		if on {
+			v = 1
+		}
+		return sysvar.Def{Name: name, Scope: scope, Kind: sysvar.Bool, Default: v}
+	}
+	return []sysvar.Def{
+		ro("version", Version),
+		ro("version_comment", VersionComment),
+		ro("version_compile_os", "Linux"),
+		ro("version_compile_machine", "x86_64"),
+		ro("protocol_version", int64(10)),
+		ro("hostname", host),
+		ro("datadir", n.cfg.DataDir+"/"),
+		ro("port", int64(n.cfg.Port)),
+		ro("bind_address", n.cfg.Bind),
+		ro("socket", ""),
+		ro("license", "Apache-2.0"),
+		ro("log_bin", "ON"),
+		ro("log_bin_basename", n.cfg.DataDir+"/binlog"),
+		ro("log_bin_index", n.cfg.DataDir+"/binlog.index"),
+		ro("binlog_format", "ROW"),
+		ro("binlog_row_image", "FULL"),
+		ro("binlog_checksum", "CRC32"),
+		ro("gtid_mode", "ON"),
+		ro("enforce_gtid_consistency", "ON"),
+		ro("lower_case_table_names", int64(0)),
+		ro("have_ssl", "DISABLED"),
+		ro("default_storage_engine", "InnoDB"),
+		ro("performance_schema", "OFF"),
+		ro("system_time_zone", "UTC"),
+		ro("innodb_flush_log_at_trx_commit", int64(1)),
+		{Name: "server_id", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(n.id.ServerID), ReadOnly: true, Get: func() any { return int64(n.id.ServerID) }},
+		{Name: "server_uuid", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.id.UUID.String() }},
+		{Name: "gtid_executed", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.log.Executed().String() }},
+		{Name: "gtid_purged", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.log.Purged().String() }},
+		{Name: "gtid_next", Scope: sysvar.Session, Kind: sysvar.String, Default: "AUTOMATIC"},
+		{Name: "sync_binlog", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(1), Min: 0, Max: 4294967295, ReadOnly: true},
+		{Name: "max_binlog_size", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(1 << 30), Min: 4096, Max: 1 << 30, ReadOnly: true},
+		{Name: "binlog_expire_logs_seconds", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(2592000), Min: 0, ReadOnly: true},
+		{Name: "max_allowed_packet", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(64 << 20), Min: 1024, Max: 1 << 30},
+		{Name: "max_connections", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(1000), Min: 1},
+		{Name: "innodb_lock_wait_timeout", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(50), Min: 1, Max: 1073741824},
+		{Name: "wait_timeout", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(28800), Min: 1},
+		{Name: "interactive_timeout", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(28800), Min: 1},
+		{Name: "net_read_timeout", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(30), Min: 1},
+		{Name: "net_write_timeout", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(60), Min: 1},
+		{Name: "lock_wait_timeout", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(31536000), Min: 1},
+		{Name: "transaction_isolation", Scope: sysvar.Both, Kind: sysvar.Enum, Default: "REPEATABLE-READ", Values: []string{"READ-UNCOMMITTED", "READ-COMMITTED", "REPEATABLE-READ", "SERIALIZABLE"}},
+		{Name: "tx_isolation", Scope: sysvar.Both, Kind: sysvar.Enum, Default: "REPEATABLE-READ", Values: []string{"READ-UNCOMMITTED", "READ-COMMITTED", "REPEATABLE-READ", "SERIALIZABLE"}},
+		boolVar("transaction_read_only", false, sysvar.Both),
+		boolVar("tx_read_only", false, sysvar.Both),
+		boolVar("autocommit", true, sysvar.Both),
+		boolVar("read_only", false, sysvar.Global),
+		boolVar("super_read_only", false, sysvar.Global),
+		boolVar("log_replica_updates", true, sysvar.Global),
+		boolVar("log_slave_updates", true, sysvar.Global),
+		boolVar("foreign_key_checks", true, sysvar.Both),
+		boolVar("unique_checks", true, sysvar.Both),
+		boolVar("sql_log_bin", true, sysvar.Session),
+		boolVar("sql_auto_is_null", false, sysvar.Both),
+		boolVar("sql_safe_updates", false, sysvar.Both),
+		boolVar("profiling", false, sysvar.Session),
+		both("sql_mode", "ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION"),
+		both("time_zone", "SYSTEM"),
+		both("character_set_client", "utf8mb4"),
+		both("character_set_connection", "utf8mb4"),
+		both("character_set_results", "utf8mb4"),
+		both("character_set_server", "utf8mb4"),
+		both("character_set_database", "utf8mb4"),
+		ro("character_set_system", "utf8mb3"),
+		both("collation_connection", "utf8mb4_general_ci"),
+		both("collation_server", "utf8mb4_general_ci"),
+		both("collation_database", "utf8mb4_general_ci"),
+		both("init_connect", ""),
+		both("sql_select_limit", int64(1<<62)),
+		both("auto_increment_increment", int64(1)),
+		both("auto_increment_offset", int64(1)),
+		both("default_week_format", int64(0)),
+		both("group_concat_max_len", int64(1024)),
+		both("net_buffer_length", int64(16384)),
+		both("query_cache_size", int64(0)),
+		both("query_cache_type", "OFF"),
+		both("event_scheduler", "OFF"),
+		both("last_insert_id", int64(0)),
+	}
+}
+
+func kindOf(v any) sysvar.Kind {
+	if _, ok := v.(int64); ok {
+		return sysvar.Int
+	}
+	return sysvar.String
+}

@@ -1,0 +1,106 @@
+package session
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/binlite/binlite/engine"
+	mp "github.com/binlite/binlite/mysqlproto"
+)
+
+// columnType maps a SQLite declared type (the MySQL type binlite kept in the DDL) to
+// the MySQL column type clients decode. Every integer type is sent as LONGLONG:
+// SQLite integers are 64-bit whatever the declaration says.
+func columnType(decl string) (typ byte, length uint32, charset uint16, flags uint16, decimals byte) {
+	d := strings.ToUpper(decl)
+	n := declLength(d)
+	switch {
+	case d == "":
+		return mp.TypeVarString, 65535, mp.CharsetUTF8MB4, 0, 31
+	case strings.Contains(d, "BOOL"):
+		return mp.TypeTiny, 1, mp.CharsetBinary, mp.NumFlag, 0
+	case strings.Contains(d, "INT"):
+		return mp.TypeLongLong, 20, mp.CharsetBinary, mp.NumFlag, 0
+	case strings.Contains(d, "DEC") || strings.Contains(d, "NUMERIC"):
+		return mp.TypeNewDecimal, 65, mp.CharsetBinary, mp.NumFlag, 30
+	case strings.Contains(d, "DOUB") || strings.Contains(d, "REAL") || strings.Contains(d, "FLOA"):
+		return mp.TypeDouble, 22, mp.CharsetBinary, mp.NumFlag, 31
+	case strings.HasPrefix(d, "DATETIME"):
+		return mp.TypeDatetime, 19, mp.CharsetBinary, mp.BinaryFlag, 0
+	case strings.HasPrefix(d, "TIMESTAMP"):
+		return mp.TypeTimestamp, 19, mp.CharsetBinary, mp.BinaryFlag, 0
+	case d == "DATE":
+		return mp.TypeDate, 10, mp.CharsetBinary, mp.BinaryFlag, 0
+	case strings.Contains(d, "BLOB") || strings.Contains(d, "BINARY"):
+		return mp.TypeBlob, 65535, mp.CharsetBinary, mp.BlobFlag | mp.BinaryFlag, 0
+	case strings.Contains(d, "TEXT") || strings.Contains(d, "CLOB") || d == "JSON":
+		return mp.TypeBlob, 65535 * 4, mp.CharsetUTF8MB4, mp.BlobFlag, 0
+	case strings.HasPrefix(d, "VARCHAR") || strings.HasPrefix(d, "NVARCHAR"):
+		return mp.TypeVarString, n * 4, mp.CharsetUTF8MB4, 0, 0
+	case strings.Contains(d, "CHAR"):
+		return mp.TypeString, n * 4, mp.CharsetUTF8MB4, 0, 0
+	}
+	return mp.TypeVarString, 65535, mp.CharsetUTF8MB4, 0, 0
+}
+
+func declLength(d string) uint32 {
+	i := strings.IndexByte(d, '(')
+	j := strings.IndexAny(d, ",)")
+	if i < 0 || j <= i {
+		return 255
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(d[i+1 : j]))
+	if err != nil || n <= 0 {
+		return 255
+	}
+	return uint32(n)
+}
+
+// valueType types an expression column from a value, for the text protocol.
+func valueType(v any) (byte, uint32, uint16, uint16, byte) {
+	switch v.(type) {
+	case int64, bool:
+		return mp.TypeLongLong, 21, mp.CharsetBinary, mp.NumFlag | mp.BinaryFlag, 0
+	case float64:
+		return mp.TypeDouble, 23, mp.CharsetBinary, mp.NumFlag | mp.BinaryFlag, 31
+	case []byte:
+		return mp.TypeBlob, 65535, mp.CharsetBinary, mp.BlobFlag | mp.BinaryFlag, 0
+	}
+	return mp.TypeVarString, 65535, mp.CharsetUTF8MB4, 0, 31
+}
+
+// columns builds column definitions. With sample set (text protocol), expression
+// columns take their type from the first non-NULL value; prepared statements keep
+// the declared-type mapping so prepare and execute metadata agree.
+func columns(rows *engine.Rows, db string, sample bool) []mp.Column {
+	cols := make([]mp.Column, len(rows.Columns))
+	for i, c := range rows.Columns {
+		typ, length, cs, flags, dec := columnType(c.DeclType)
+		if c.DeclType == "" && sample {
+			for _, r := range rows.Values {
+				if r[i] != nil {
+					typ, length, cs, flags, dec = valueType(r[i])
+					break
+				}
+			}
+		}
+		cols[i] = mp.Column{Schema: db, Name: c.Name, OrgName: c.Name, Type: typ, Length: length, Charset: cs, Flags: flags, Decimals: dec}
+	}
+	return cols
+}
+
+func textResult(rows *engine.Rows, db string) *mp.Result {
+	return &mp.Result{Columns: columns(rows, db, true), Rows: rows.Values}
+}
+
+// stringResult builds a result of text columns, for SHOW statements.
+func stringResult(names []string, rows [][]any) *mp.Result {
+	cols := make([]mp.Column, len(names))
+	for i, n := range names {
+		cols[i] = mp.Column{Name: n, OrgName: n, Type: mp.TypeVarString, Length: 1024, Charset: mp.CharsetUTF8MB4}
+	}
+	if rows == nil {
+		rows = [][]any{}
+	}
+	return &mp.Result{Columns: cols, Rows: rows}
+}

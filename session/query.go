@@ -1,0 +1,152 @@
+package session
+
+import (
+	"github.com/binlite/binlite/engine"
+	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/mysqlproto"
+	"github.com/binlite/binlite/sqlcompat"
+)
+
+// query runs a translated DML statement or query.
+// db is the schema the statement runs in: the current one, or the one a write names
+// when no database is selected (see resolve).
+func (s *Session) query(q *sqlcompat.Query, db string, args []any) (*mysqlproto.Result, error) {
+	if len(args) != q.NumParams {
+		return nil, mysqlerr.New(mysqlerr.ErWrongArguments, "Incorrect arguments to EXECUTE")
+	}
+	if len(q.ZeroToNullParams) > 0 {
+		args = append([]any(nil), args...)
+		for _, i := range q.ZeroToNullParams {
+			if i < len(args) && isZero(args[i]) {
+				args[i] = nil
+			}
+		}
+	}
+	if q.ReadOnly || q.Kind == sqlcompat.Select {
+		rows, err := s.read(q, args)
+		if err != nil {
+			return nil, err
+		}
+		return textResult(rows, s.db), nil
+	}
+	return s.write(q, db, args)
+}
+
+func (s *Session) read(q *sqlcompat.Query, args []any) (*engine.Rows, error) {
+	db := s.db
+	if isVirtualSchema(db) {
+		db = ""
+	}
+	if db == "" && len(q.Tables) > 0 && len(q.Schemas) == 0 {
+		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
+	}
+	if s.txn != nil {
+		return s.txn.Query(db, q.Schemas, q.SQLite, args)
+	}
+	return s.env.Engine.Query(db, q.Schemas, q.SQLite, args)
+}
+
+func (s *Session) write(q *sqlcompat.Query, db string, args []any) (*mysqlproto.Result, error) {
+	if err := s.writable(); err != nil {
+		return nil, err
+	}
+	if len(q.Schemas) > 0 {
+		return nil, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'a write that names another database; USE %s first'", q.Schemas[0])
+	}
+	if db == "" {
+		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
+	}
+	st := engine.Stmt{SQL: q.SQLite, Args: args, Insert: q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace}
+	s.ensureTxn()
+	var (
+		res engine.Result
+		err error
+	)
+	if s.txn != nil {
+		res, err = s.txn.Exec(db, st)
+	} else {
+		res, err = s.env.Engine.Exec(db, st, s.lockWait())
+		if err == nil && res.GTID.Seq != 0 {
+			s.env.Stats.Commits.Add(1)
+		}
+	}
+	if err != nil {
+		s.rowCount = -1
+		return nil, err
+	}
+	s.rowCount = int64(res.AffectedRows)
+	if res.LastInsertID != 0 {
+		s.lastID = res.LastInsertID
+	}
+	return &mysqlproto.Result{AffectedRows: res.AffectedRows, LastInsertID: res.LastInsertID}, nil
+}
+
+// resolve picks the schema a statement runs in. A write that names exactly one
+// database while none is selected runs in that database: it is translated again as if
+// that database were current, which strips the qualifier SQLite would not understand
+// on the schema's own connection.
+func (s *Session) resolve(text string, q *sqlcompat.Query) (*sqlcompat.Query, string, error) {
+	if q.ReadOnly || q.Kind == sqlcompat.Select || s.db != "" || len(q.Schemas) != 1 || text == "" {
+		return q, s.db, nil
+	}
+	db := q.Schemas[0]
+	if !s.env.Engine.HasSchema(db) {
+		return nil, "", mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
+	}
+	ctx := s.parseCtx()
+	ctx.DB = db
+	st, err := sqlcompat.Parse(text, ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	q2, isQuery := st.(*sqlcompat.Query)
+	if !isQuery {
+		return q, s.db, nil
+	}
+	return q2, db, nil
+}
+
+func isZero(v any) bool {
+	switch x := v.(type) {
+	case int64:
+		return x == 0
+	case uint64:
+		return x == 0
+	case float64:
+		return x == 0
+	case string:
+		return x == "0"
+	case []byte:
+		return string(x) == "0"
+	}
+	return false
+}
+
+// ddl runs a table or index definition: it commits an open transaction first, as
+// MySQL does, then goes through the schema's writer and the binary log as a Query event.
+func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
+	if err := s.writable(); err != nil {
+		return nil, err
+	}
+	if err := s.implicitCommit(); err != nil {
+		return nil, err
+	}
+	db := d.Schema
+	if db == "" {
+		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
+	}
+	if !s.env.Engine.HasSchema(db) {
+		return nil, mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
+	}
+	if len(d.SQLite) == 0 {
+		return ok(), nil
+	}
+	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: d.SQLite}, s.lockWait())
+	if err != nil {
+		return nil, err
+	}
+	if res.GTID.Seq != 0 {
+		s.env.Stats.Commits.Add(1)
+	}
+	return ok(), nil
+}

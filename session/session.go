@@ -1,0 +1,334 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/binlite/binlite/engine"
+	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/mysqlproto"
+	"github.com/binlite/binlite/sqlcompat"
+	"github.com/binlite/binlite/sysvar"
+)
+
+// Session is one client connection. It is driven by a single goroutine (the
+// protocol layer's), except process(), which SHOW PROCESSLIST calls from others.
+type Session struct {
+	env      *Env
+	id       uint32
+	user     string
+	host     string
+	super    bool
+	db       string
+	vars     *sysvar.Vars
+	userVars map[string]any
+	txn      *engine.Txn // open transaction (BEGIN, or implicit with autocommit=0)
+	lastID   uint64
+	rowCount int64
+	since    time.Time
+
+	mu   sync.Mutex // guards info for SHOW PROCESSLIST
+	info string
+}
+
+var _ mysqlproto.Handler = (*Session)(nil)
+
+// New starts a session for an authenticated connection.
+func New(env *Env, ci *mysqlproto.ConnInfo) *Session {
+	s := &Session{
+		env:      env,
+		id:       ci.ID,
+		user:     ci.User,
+		host:     ci.Host,
+		super:    ci.User == "root",
+		vars:     env.Vars.NewSession(),
+		userVars: map[string]any{},
+		since:    time.Now(),
+	}
+	env.Stats.Connections.Add(1)
+	env.List.add(s)
+	return s
+}
+
+func (s *Session) process() ProcessInfo {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cmd := "Sleep"
+	if s.info != "" {
+		cmd = "Query"
+	}
+	return ProcessInfo{ID: s.id, User: s.user, Host: s.host, DB: s.db, Command: cmd, Info: s.info, Since: s.since}
+}
+
+func (s *Session) setInfo(q string) {
+	s.mu.Lock()
+	s.info = q
+	s.since = time.Now()
+	s.mu.Unlock()
+}
+
+// Close rolls back an open transaction.
+func (s *Session) Close() {
+	if s.txn != nil {
+		s.txn.Rollback()
+		s.txn = nil
+	}
+	s.env.List.remove(s)
+}
+
+// Status reports autocommit and whether a transaction is open.
+func (s *Session) Status() (autocommit, inTxn bool) {
+	return s.vars.Int("autocommit") != 0, s.txn != nil
+}
+
+// UseDB handles COM_INIT_DB.
+func (s *Session) UseDB(db string) error {
+	if !s.env.Engine.HasSchema(db) && !isVirtualSchema(db) {
+		return mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
+	}
+	s.db = db
+	return nil
+}
+
+func isVirtualSchema(db string) bool {
+	return strings.EqualFold(db, "information_schema") || strings.EqualFold(db, "performance_schema")
+}
+
+// Query runs COM_QUERY text, statement by statement when multi-statements are on.
+func (s *Session) Query(sql string, multi bool) ([]*mysqlproto.Result, error) {
+	stmts := []string{sql}
+	if multi {
+		stmts = sqlcompat.Split(sql)
+		if len(stmts) == 0 {
+			stmts = []string{sql}
+		}
+	}
+	var out []*mysqlproto.Result
+	for _, text := range stmts {
+		s.env.Stats.Questions.Add(1)
+		s.setInfo(text)
+		res, err := s.run(text, nil, nil)
+		s.setInfo("")
+		if err != nil {
+			s.env.Stats.Errors.Add(1)
+			return out, err
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+func (s *Session) parseCtx() *sqlcompat.Context {
+	return &sqlcompat.Context{
+		DB: s.db,
+		SysVar: func(name string, global bool) (any, bool) {
+			v, err := s.vars.Get(name, global)
+			if err != nil {
+				return nil, false
+			}
+			return v, true
+		},
+		UserVar: func(name string) any { return s.userVars[strings.ToLower(name)] },
+		AutoInc: s.env.Engine.AutoIncColumn,
+		Func:    s.function,
+	}
+}
+
+// function answers the connection functions sqlcompat replaces with literals.
+func (s *Session) function(name string) (any, bool) {
+	switch name {
+	case "DATABASE", "SCHEMA":
+		if s.db == "" {
+			return nil, true
+		}
+		return s.db, true
+	case "LAST_INSERT_ID":
+		return int64(s.lastID), true
+	case "CONNECTION_ID":
+		return int64(s.id), true
+	case "VERSION":
+		return s.env.Version, true
+	case "USER", "SESSION_USER", "SYSTEM_USER":
+		return s.user + "@" + s.host, true
+	case "CURRENT_USER":
+		return s.user + "@" + s.hostPattern(), true
+	case "ROW_COUNT":
+		return s.rowCount, true
+	case "FOUND_ROWS":
+		return int64(0), true
+	}
+	return nil, false
+}
+
+func (s *Session) hostPattern() string {
+	if s.user == "root" {
+		return "localhost"
+	}
+	return "%"
+}
+
+// run parses and executes one statement. stmt is non-nil for prepared executions.
+func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlproto.Result, error) {
+	if st == nil {
+		var err error
+		st, err = sqlcompat.Parse(text, s.parseCtx())
+		if err != nil {
+			return nil, err
+		}
+	}
+	switch x := st.(type) {
+	case *sqlcompat.Query:
+		q, db, err := s.resolve(text, x)
+		if err != nil {
+			return nil, err
+		}
+		return s.query(q, db, args)
+	case *sqlcompat.DDL:
+		return s.ddl(x)
+	case *sqlcompat.Begin:
+		if err := s.implicitCommit(); err != nil {
+			return nil, err
+		}
+		s.txn = s.env.Engine.Begin(s.lockWait())
+		return ok(), nil
+	case *sqlcompat.Commit:
+		return ok(), s.commit()
+	case *sqlcompat.Rollback:
+		s.rollback()
+		return ok(), nil
+	case *sqlcompat.Savepoint:
+		s.ensureTxn()
+		if s.txn == nil {
+			return ok(), nil
+		}
+		return ok(), s.txn.Savepoint(x.Name)
+	case *sqlcompat.RollbackTo:
+		if s.txn == nil {
+			return nil, mysqlerr.New(mysqlerr.ErSavepointDoesNotExist, "SAVEPOINT %s does not exist", x.Name)
+		}
+		return ok(), s.txn.RollbackTo(x.Name)
+	case *sqlcompat.Release:
+		if s.txn == nil {
+			return nil, mysqlerr.New(mysqlerr.ErSavepointDoesNotExist, "SAVEPOINT %s does not exist", x.Name)
+		}
+		return ok(), s.txn.Release(x.Name)
+	case *sqlcompat.Use:
+		return ok(), s.UseDB(x.DB)
+	case *sqlcompat.CreateDatabase:
+		if err := s.writable(); err != nil {
+			return nil, err
+		}
+		if err := s.implicitCommit(); err != nil {
+			return nil, err
+		}
+		if err := s.env.Engine.CreateSchema(x.Name, x.IfNotExists); err != nil {
+			return nil, err
+		}
+		return &mysqlproto.Result{AffectedRows: 1}, nil
+	case *sqlcompat.DropDatabase:
+		if err := s.writable(); err != nil {
+			return nil, err
+		}
+		if err := s.implicitCommit(); err != nil {
+			return nil, err
+		}
+		if err := s.env.Engine.DropSchema(x.Name, x.IfExists); err != nil {
+			return nil, err
+		}
+		if s.db == x.Name {
+			s.db = ""
+		}
+		return ok(), nil
+	case *sqlcompat.Set:
+		return ok(), s.set(x)
+	case *sqlcompat.Show:
+		return s.show(x)
+	case *sqlcompat.FlushBinaryLogs:
+		if err := s.env.Log.Flush(); err != nil {
+			return nil, fmt.Errorf("FLUSH BINARY LOGS: %w", err)
+		}
+		return ok(), nil
+	case *sqlcompat.FlushOther:
+		return ok(), nil
+	case *sqlcompat.PurgeBinaryLogs:
+		return ok(), s.purge(x)
+	case *sqlcompat.ResetBinaryLogs:
+		if err := s.requireSuper("RESET BINARY LOGS AND GTIDS"); err != nil {
+			return nil, err
+		}
+		return ok(), s.env.Engine.ResetGTIDs(s.env.Log.Reset)
+	case *sqlcompat.Unsupported:
+		return nil, x.Err()
+	}
+	return nil, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support '%s'", firstWords(text))
+}
+
+func firstWords(sql string) string {
+	f := strings.Fields(sql)
+	if len(f) > 3 {
+		f = f[:3]
+	}
+	return strings.Join(f, " ")
+}
+
+func ok() *mysqlproto.Result { return &mysqlproto.Result{} }
+
+func (s *Session) lockWait() time.Duration {
+	return time.Duration(s.vars.Int("innodb_lock_wait_timeout")) * time.Second
+}
+
+func (s *Session) requireSuper(what string) error {
+	if !s.super {
+		return mysqlerr.New(mysqlerr.ErSpecificAccessDenied, "Access denied; you need (at least one of) the SUPER privilege(s) for this operation")
+	}
+	return nil
+}
+
+// writable enforces read_only / super_read_only (invariant 4).
+func (s *Session) writable() error {
+	if s.env.Vars.Int("super_read_only") != 0 {
+		return mysqlerr.New(mysqlerr.ErOptionPreventsStmt, "The MySQL server is running with the --super-read-only option so it cannot execute this statement")
+	}
+	if s.env.Vars.Int("read_only") != 0 && !s.super {
+		return mysqlerr.New(mysqlerr.ErOptionPreventsStmt, "The MySQL server is running with the --read-only option so it cannot execute this statement")
+	}
+	return nil
+}
+
+// ensureTxn opens the implicit transaction of autocommit=0.
+func (s *Session) ensureTxn() {
+	if s.txn == nil && s.vars.Int("autocommit") == 0 {
+		s.txn = s.env.Engine.Begin(s.lockWait())
+	}
+}
+
+func (s *Session) commit() error {
+	if s.txn == nil {
+		return nil
+	}
+	t := s.txn
+	s.txn = nil
+	res, err := t.Commit()
+	if err != nil {
+		return err
+	}
+	if res.GTID.Seq != 0 {
+		s.env.Stats.Commits.Add(1)
+	}
+	return nil
+}
+
+func (s *Session) rollback() {
+	if s.txn != nil {
+		s.txn.Rollback()
+		s.txn = nil
+		s.env.Stats.Rollbacks.Add(1)
+	}
+}
+
+// implicitCommit commits an open transaction before DDL and BEGIN, as MySQL does.
+func (s *Session) implicitCommit() error {
+	return s.commit()
+}

@@ -1,0 +1,422 @@
+package session
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/binlite/binlite/engine"
+	"github.com/binlite/binlite/mysqlerr"
+	mp "github.com/binlite/binlite/mysqlproto"
+	"github.com/binlite/binlite/sqlcompat"
+	"github.com/binlite/binlite/sysvar"
+)
+
+func fmtValue(v any) string { return sysvar.Format(v) }
+
+// like matches MySQL's LIKE pattern (case-insensitive, % and _).
+func like(pattern, s string) bool {
+	if pattern == "" {
+		return true
+	}
+	var b strings.Builder
+	for i := 0; i < len(pattern); i++ {
+		switch c := pattern[i]; c {
+		case '%':
+			b.WriteByte('*')
+		case '_':
+			b.WriteByte('?')
+		case '\\':
+			if i+1 < len(pattern) {
+				i++
+				b.WriteByte('\\')
+				b.WriteByte(pattern[i])
+			}
+		case '*', '?', '[', ']':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	ok, _ := path.Match(strings.ToLower(b.String()), strings.ToLower(s))
+	return ok
+}
+
+func (s *Session) show(x *sqlcompat.Show) (*mp.Result, error) {
+	switch x.Kind {
+	case sqlcompat.ShowDatabases:
+		rows := [][]any{}
+		for _, n := range append([]string{"information_schema"}, s.env.Engine.Schemas()...) {
+			if like(x.Like, n) {
+				rows = append(rows, []any{n})
+			}
+		}
+		return stringResult([]string{"Database"}, rows), nil
+	case sqlcompat.ShowTables:
+		return s.showTables(x)
+	case sqlcompat.ShowCreateTable:
+		return s.showCreateTable(x)
+	case sqlcompat.ShowCreateDatabase:
+		if !s.env.Engine.HasSchema(x.DB) {
+			return nil, mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", x.DB)
+		}
+		return stringResult([]string{"Database", "Create Database"}, [][]any{{x.DB, "CREATE DATABASE `" + x.DB + "` /*!40100 DEFAULT CHARACTER SET utf8mb4 */"}}), nil
+	case sqlcompat.ShowVariables:
+		return s.showVariables(x)
+	case sqlcompat.ShowStatus:
+		return s.filterNameValue(x, s.statusRows())
+	case sqlcompat.ShowColumns:
+		return s.showColumns(x)
+	case sqlcompat.ShowIndex:
+		return s.showIndex(x)
+	case sqlcompat.ShowWarnings, sqlcompat.ShowErrors:
+		return stringResult([]string{"Level", "Code", "Message"}, nil), nil
+	case sqlcompat.ShowEngines:
+		return stringResult([]string{"Engine", "Support", "Comment", "Transactions", "XA", "Savepoints"},
+			[][]any{{"InnoDB", "DEFAULT", "binlite: SQLite storage, one file per schema", "YES", "NO", "YES"}}), nil
+	case sqlcompat.ShowProcesslist:
+		rows := [][]any{}
+		for _, p := range s.env.List.Snapshot() {
+			var db, info any
+			if p.DB != "" {
+				db = p.DB
+			}
+			if p.Info != "" {
+				info = p.Info
+			}
+			rows = append(rows, []any{int64(p.ID), p.User, p.Host, db, p.Command, int64(time.Since(p.Since).Seconds()), "", info})
+		}
+		return stringResult([]string{"Id", "User", "Host", "db", "Command", "Time", "State", "Info"}, rows), nil
+	case sqlcompat.ShowCollation:
+		return stringResult([]string{"Collation", "Charset", "Id", "Default", "Compiled", "Sortlen"},
+			[][]any{{"utf8mb4_general_ci", "utf8mb4", int64(45), "Yes", "Yes", int64(1)}, {"binary", "binary", int64(63), "Yes", "Yes", int64(1)}}), nil
+	case sqlcompat.ShowCharset:
+		return stringResult([]string{"Charset", "Description", "Default collation", "Maxlen"},
+			[][]any{{"utf8mb4", "UTF-8 Unicode", "utf8mb4_general_ci", int64(4)}, {"binary", "Binary pseudo charset", "binary", int64(1)}}), nil
+	case sqlcompat.ShowBinaryLogStatus:
+		file, pos := s.env.Log.Position()
+		return stringResult([]string{"File", "Position", "Binlog_Do_DB", "Binlog_Ignore_DB", "Executed_Gtid_Set"},
+			[][]any{{file, pos, "", "", s.env.Log.Executed().String()}}), nil
+	case sqlcompat.ShowBinaryLogs:
+		files, err := s.env.Log.Files()
+		if err != nil {
+			return nil, err
+		}
+		rows := make([][]any, 0, len(files))
+		for _, f := range files {
+			rows = append(rows, []any{f.Name, f.Size, "No"})
+		}
+		return stringResult([]string{"Log_name", "File_size", "Encrypted"}, rows), nil
+	case sqlcompat.ShowBinlogEvents:
+		return s.showBinlogEvents(x)
+	case sqlcompat.ShowReplicaStatus:
+		return stringResult(replicaStatusColumns, nil), nil
+	case sqlcompat.ShowReplicas:
+		return stringResult([]string{"Server_Id", "Host", "Port", "Source_Id", "Replica_UUID"}, nil), nil
+	case sqlcompat.ShowGrants:
+		u := s.user
+		if x.User != "" {
+			u = x.User
+		}
+		return stringResult([]string{"Grants for " + u + "@localhost"}, [][]any{{"GRANT ALL PRIVILEGES ON *.* TO `" + u + "`@`localhost` WITH GRANT OPTION"}}), nil
+	case sqlcompat.ShowTableStatus:
+		return s.showTableStatus(x)
+	}
+	return stringResult([]string{"Name"}, nil), nil
+}
+
+var replicaStatusColumns = []string{"Replica_IO_State", "Source_Host", "Source_User", "Source_Port", "Connect_Retry", "Source_Log_File", "Read_Source_Log_Pos", "Relay_Log_File", "Relay_Log_Pos", "Relay_Source_Log_File", "Replica_IO_Running", "Replica_SQL_Running", "Last_Errno", "Last_Error", "Exec_Source_Log_Pos", "Seconds_Behind_Source", "Last_IO_Errno", "Last_IO_Error", "Last_SQL_Errno", "Last_SQL_Error", "Source_Server_Id", "Source_UUID", "Replica_SQL_Running_State", "Retrieved_Gtid_Set", "Executed_Gtid_Set", "Auto_Position", "Channel_Name"}
+
+func (s *Session) schemaFor(db string) (*engine.Schema, error) {
+	if db == "" {
+		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
+	}
+	return s.env.Engine.Schema(db)
+}
+
+func (s *Session) showTables(x *sqlcompat.Show) (*mp.Result, error) {
+	sc, err := s.schemaFor(x.DB)
+	if err != nil {
+		return nil, err
+	}
+	tables := sc.Tables()
+	slices.Sort(tables)
+	rows := [][]any{}
+	for _, t := range tables {
+		if !like(x.Like, t) {
+			continue
+		}
+		if x.Full {
+			rows = append(rows, []any{t, "BASE TABLE"})
+		} else {
+			rows = append(rows, []any{t})
+		}
+	}
+	names := []string{"Tables_in_" + x.DB}
+	if x.Full {
+		names = append(names, "Table_type")
+	}
+	return stringResult(names, rows), nil
+}
+
+func (s *Session) table(db, name string) (*engine.Table, error) {
+	sc, err := s.schemaFor(db)
+	if err != nil {
+		return nil, err
+	}
+	t := sc.Table(name)
+	if t == nil {
+		return nil, mysqlerr.New(mysqlerr.ErNoSuchTable, "Table '%s.%s' doesn't exist", db, name)
+	}
+	return t, nil
+}
+
+// index is one secondary index as SQLite stores it.
+type index struct {
+	name   string
+	unique bool
+	cols   []string
+}
+
+func (s *Session) indexes(db, table string) ([]index, error) {
+	rows, err := s.env.Engine.Query(db, nil, `SELECT il.name, il."unique", ii.name FROM pragma_index_list(?) il, pragma_index_info(il.name) ii WHERE il.origin <> 'pk' ORDER BY il.seq DESC, ii.seqno`, []any{table})
+	if err != nil {
+		return nil, err
+	}
+	var out []index
+	for _, r := range rows.Values {
+		name := fmtValue(r[0])
+		if strings.HasPrefix(name, "sqlite_autoindex_") {
+			name = "uniq_" + strings.TrimPrefix(name, "sqlite_autoindex_")
+		} else if i := strings.Index(name, "."); i >= 0 {
+			name = name[i+1:]
+		}
+		if n := len(out); n > 0 && out[n-1].name == name {
+			out[n-1].cols = append(out[n-1].cols, fmtValue(r[2]))
+			continue
+		}
+		out = append(out, index{name: name, unique: fmtValue(r[1]) == "1", cols: []string{fmtValue(r[2])}})
+	}
+	return out, nil
+}
+
+func (s *Session) showCreateTable(x *sqlcompat.Show) (*mp.Result, error) {
+	t, err := s.table(x.DB, x.Table)
+	if err != nil {
+		return nil, err
+	}
+	idx, err := s.indexes(x.DB, x.Table)
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	for _, c := range t.Columns {
+		l := "  `" + c.Name + "` " + mysqlType(c.DeclType)
+		if c.NotNull || c.PK > 0 {
+			l += " NOT NULL"
+		}
+		if c.Name == t.AutoInc {
+			l += " AUTO_INCREMENT"
+		} else if c.Default != nil {
+			l += " DEFAULT " + fmtValue(c.Default)
+		} else if !c.NotNull && c.PK == 0 {
+			l += " DEFAULT NULL"
+		}
+		lines = append(lines, l)
+	}
+	if len(t.PK) > 0 {
+		var cols []string
+		for _, i := range t.PK {
+			cols = append(cols, "`"+t.Columns[i].Name+"`")
+		}
+		lines = append(lines, "  PRIMARY KEY ("+strings.Join(cols, ",")+")")
+	}
+	for _, ix := range idx {
+		kw := "KEY"
+		if ix.unique {
+			kw = "UNIQUE KEY"
+		}
+		lines = append(lines, fmt.Sprintf("  %s `%s` (`%s`)", kw, ix.name, strings.Join(ix.cols, "`,`")))
+	}
+	ddl := "CREATE TABLE `" + t.Name + "` (\n" + strings.Join(lines, ",\n") + "\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4"
+	return stringResult([]string{"Table", "Create Table"}, [][]any{{t.Name, ddl}}), nil
+}
+
+// mysqlType renders SQLite's declared type as MySQL shows column types.
+func mysqlType(decl string) string {
+	d := strings.ToLower(decl)
+	switch d {
+	case "", "integer":
+		if d == "" {
+			return "blob"
+		}
+		return "int"
+	}
+	return d
+}
+
+func (s *Session) showColumns(x *sqlcompat.Show) (*mp.Result, error) {
+	t, err := s.table(x.DB, x.Table)
+	if err != nil {
+		return nil, err
+	}
+	idx, err := s.indexes(x.DB, x.Table)
+	if err != nil {
+		return nil, err
+	}
+	keyOf := map[string]string{}
+	for _, ix := range idx {
+		if len(ix.cols) > 0 && keyOf[ix.cols[0]] == "" {
+			if ix.unique {
+				keyOf[ix.cols[0]] = "UNI"
+			} else {
+				keyOf[ix.cols[0]] = "MUL"
+			}
+		}
+	}
+	rows := [][]any{}
+	for _, c := range t.Columns {
+		if !like(x.Like, c.Name) {
+			continue
+		}
+		null := "YES"
+		if c.NotNull || c.PK > 0 {
+			null = "NO"
+		}
+		key := keyOf[c.Name]
+		if c.PK > 0 {
+			key = "PRI"
+		}
+		extra := ""
+		if c.Name == t.AutoInc {
+			extra = "auto_increment"
+		}
+		var def any
+		if c.Default != nil {
+			def = strings.Trim(fmtValue(c.Default), "'")
+		}
+		if x.Full {
+			rows = append(rows, []any{c.Name, mysqlType(c.DeclType), nil, null, key, def, extra, "select,insert,update,references", ""})
+		} else {
+			rows = append(rows, []any{c.Name, mysqlType(c.DeclType), null, key, def, extra})
+		}
+	}
+	if x.Full {
+		return stringResult([]string{"Field", "Type", "Collation", "Null", "Key", "Default", "Extra", "Privileges", "Comment"}, rows), nil
+	}
+	return stringResult([]string{"Field", "Type", "Null", "Key", "Default", "Extra"}, rows), nil
+}
+
+func (s *Session) showIndex(x *sqlcompat.Show) (*mp.Result, error) {
+	t, err := s.table(x.DB, x.Table)
+	if err != nil {
+		return nil, err
+	}
+	idx, err := s.indexes(x.DB, x.Table)
+	if err != nil {
+		return nil, err
+	}
+	rows := [][]any{}
+	for i, k := range t.PK {
+		rows = append(rows, []any{t.Name, int64(0), "PRIMARY", int64(i + 1), t.Columns[k].Name, "A", nil, nil, nil, "", "BTREE", "", "", "YES"})
+	}
+	for _, ix := range idx {
+		nonUnique := int64(1)
+		if ix.unique {
+			nonUnique = 0
+		}
+		for i, c := range ix.cols {
+			rows = append(rows, []any{t.Name, nonUnique, ix.name, int64(i + 1), c, "A", nil, nil, nil, "YES", "BTREE", "", "", "YES"})
+		}
+	}
+	return stringResult([]string{"Table", "Non_unique", "Key_name", "Seq_in_index", "Column_name", "Collation", "Cardinality", "Sub_part", "Packed", "Null", "Index_type", "Comment", "Index_comment", "Visible"}, rows), nil
+}
+
+func (s *Session) showTableStatus(x *sqlcompat.Show) (*mp.Result, error) {
+	sc, err := s.schemaFor(x.DB)
+	if err != nil {
+		return nil, err
+	}
+	tables := sc.Tables()
+	slices.Sort(tables)
+	rows := [][]any{}
+	for _, t := range tables {
+		if like(x.Like, t) {
+			rows = append(rows, []any{t, "InnoDB", int64(10), "Dynamic", nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, "utf8mb4_general_ci", nil, "", ""})
+		}
+	}
+	return stringResult([]string{"Name", "Engine", "Version", "Row_format", "Rows", "Avg_row_length", "Data_length", "Max_data_length", "Index_length", "Data_free", "Auto_increment", "Create_time", "Update_time", "Check_time", "Collation", "Checksum", "Create_options", "Comment"}, rows), nil
+}
+
+func (s *Session) showVariables(x *sqlcompat.Show) (*mp.Result, error) {
+	var rows [][]any
+	for _, n := range s.env.Vars.Names() {
+		d, _ := s.env.Vars.Lookup(n)
+		if x.Global && d.Scope&sysvar.Global == 0 {
+			continue
+		}
+		v, err := s.vars.Get(n, x.Global)
+		if err != nil {
+			continue
+		}
+		rows = append(rows, []any{n, d.Display(v)})
+	}
+	return s.filterNameValue(x, rows)
+}
+
+// filterNameValue applies LIKE or WHERE to a Variable_name/Value list. WHERE is
+// evaluated by SQLite over the rows, which covers what tools send (=, IN, LIKE, OR).
+func (s *Session) filterNameValue(x *sqlcompat.Show, rows [][]any) (*mp.Result, error) {
+	names := []string{"Variable_name", "Value"}
+	if x.Where != "" {
+		var b strings.Builder
+		args := make([]any, 0, 2*len(rows))
+		b.WriteString(`WITH v("Variable_name", "Value") AS (VALUES `)
+		for i, r := range rows {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString("(?, ?)")
+			args = append(args, r[0], r[1])
+		}
+		if len(rows) == 0 {
+			b.WriteString("(NULL, NULL)")
+		}
+		b.WriteString(`) SELECT * FROM v WHERE ` + strings.ReplaceAll(x.Where, "`", `"`))
+		res, err := s.env.Engine.Query("", nil, b.String(), args)
+		if err != nil {
+			return nil, err
+		}
+		return stringResult(names, res.Values), nil
+	}
+	out := [][]any{}
+	for _, r := range rows {
+		if like(x.Like, fmtValue(r[0])) {
+			out = append(out, r)
+		}
+	}
+	return stringResult(names, out), nil
+}
+
+func (s *Session) statusRows() [][]any {
+	st := &s.env.Stats
+	bs := s.env.Log.Stats()
+	return [][]any{
+		{"Binlog_commits", fmt.Sprint(bs.Transactions)},
+		{"Binlog_group_commits", fmt.Sprint(bs.Groups)},
+		{"Com_commit", fmt.Sprint(st.Commits.Load())},
+		{"Com_rollback", fmt.Sprint(st.Rollbacks.Load())},
+		{"Connections", fmt.Sprint(st.Connections.Load())},
+		{"Questions", fmt.Sprint(st.Questions.Load())},
+		{"Threads_connected", fmt.Sprint(s.env.List.Count())},
+		{"Threads_running", "1"},
+		{"Uptime", fmt.Sprint(int64(time.Since(s.env.Started).Seconds()))},
+	}
+}
+
+func (s *Session) showBinlogEvents(x *sqlcompat.Show) (*mp.Result, error) {
+	return nil, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'SHOW BINLOG EVENTS'; use binlite binlog dump")
+}

@@ -1,0 +1,90 @@
+package session
+
+import (
+	"strings"
+
+	"github.com/binlite/binlite/mysqlerr"
+	mp "github.com/binlite/binlite/mysqlproto"
+	"github.com/binlite/binlite/sqlcompat"
+)
+
+// stmt is a server-side prepared statement: parsed and translated once, executed
+// with each new set of arguments.
+type stmt struct {
+	s       *Session
+	text    string
+	parsed  sqlcompat.Statement
+	nparams int
+	cols    []mp.Column
+}
+
+// Prepare handles COM_STMT_PREPARE.
+func (s *Session) Prepare(sql string) (mp.Stmt, error) {
+	st, err := sqlcompat.Parse(sql, s.parseCtx())
+	if err != nil {
+		return nil, err
+	}
+	p := &stmt{s: s, text: sql, parsed: st}
+	if q, ok := st.(*sqlcompat.Query); ok {
+		p.nparams = q.NumParams
+		if q.ReadOnly || q.Kind == sqlcompat.Select {
+			p.cols = s.describe(q)
+		}
+	} else if strings.Contains(sql, "?") {
+		return nil, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'placeholders in %s'", firstWords(sql))
+	}
+	return p, nil
+}
+
+// describe finds a query's result columns without running it (LIMIT 0 over the
+// query, with NULL parameters), so prepare and execute send the same metadata.
+func (s *Session) describe(q *sqlcompat.Query) []mp.Column {
+	db := s.db
+	if isVirtualSchema(db) {
+		db = ""
+	}
+	args := make([]any, q.NumParams)
+	rows, err := s.env.Engine.Query(db, q.Schemas, "SELECT * FROM ("+q.SQLite+") LIMIT 0", args)
+	if err != nil {
+		return nil
+	}
+	return columns(rows, db, false)
+}
+
+func (p *stmt) NumParams() int       { return p.nparams }
+func (p *stmt) Columns() []mp.Column { return p.cols }
+func (p *stmt) Close()               {}
+
+// Execute runs the prepared statement with args.
+func (p *stmt) Execute(args []any) (*mp.Result, error) {
+	s := p.s
+	s.env.Stats.Questions.Add(1)
+	s.setInfo(p.text)
+	defer s.setInfo("")
+	res, err := s.run(p.text, p.parsed, args)
+	if err != nil {
+		s.env.Stats.Errors.Add(1)
+		return nil, err
+	}
+	if res.Columns != nil && p.cols != nil && len(p.cols) == len(res.Columns) {
+		res.Columns = p.cols
+	}
+	return res, nil
+}
+
+// FieldList handles COM_FIELD_LIST (the mariadb CLI's column completion).
+func (s *Session) FieldList(table, wildcard string) ([]mp.Column, error) {
+	t, err := s.table(s.db, table)
+	if err != nil {
+		return nil, err
+	}
+	var cols []mp.Column
+	for _, c := range t.Columns {
+		if wildcard != "" && !like(wildcard, c.Name) {
+			continue
+		}
+		typ, length, cs, flags, dec := columnType(c.DeclType)
+		cols = append(cols, mp.Column{Schema: s.db, Table: table, OrgTable: table, Name: c.Name, OrgName: c.Name, Type: typ, Length: length, Charset: cs, Flags: flags, Decimals: dec})
+	}
+	return cols, nil
+}

@@ -1,0 +1,211 @@
+package sqlcompat
+
+import (
+	"strings"
+)
+
+// flush parses FLUSH [NO_WRITE_TO_BINLOG|LOCAL] what.
+func (p *parser) flush() (Statement, error) {
+	p.next()
+	if !p.accept("NO_WRITE_TO_BINLOG") {
+		p.accept("LOCAL")
+	}
+	if p.eof() {
+		return nil, p.errHere()
+	}
+	if p.accept("BINARY", "LOGS") || p.accept("LOGS") {
+		return &FlushBinaryLogs{}, p.end()
+	}
+	if p.peek().is("TABLES") || p.peek().is("TABLE") {
+		for j := p.i; j+1 < len(p.toks); j++ {
+			if p.toks[j].is("READ") && p.toks[j+1].is("LOCK") || p.toks[j].is("EXPORT") {
+				return unsupported("FLUSH TABLES ... " + strings.ToUpper(p.toks[j].text))
+			}
+		}
+	}
+	return &FlushOther{What: strings.ToUpper(p.rest())}, nil
+}
+
+// purge parses PURGE BINARY|MASTER LOGS TO 'file' | BEFORE datetime.
+func (p *parser) purge() (Statement, error) {
+	p.next()
+	if !p.accept("BINARY") && !p.accept("MASTER") {
+		return nil, p.errHere()
+	}
+	if err := p.expect("LOGS"); err != nil {
+		return nil, err
+	}
+	s := &PurgeBinaryLogs{}
+	switch {
+	case p.accept("TO"):
+		t := p.next()
+		if t.kind != tkString {
+			p.i--
+			return nil, p.errHere()
+		}
+		s.To = t.val
+	case p.accept("BEFORE"):
+		if p.eof() {
+			return nil, p.errHere()
+		}
+		if t := p.peek(); t.kind == tkString && p.i == len(p.toks)-1 {
+			s.Before = t.val
+		} else {
+			s.Before = p.rest()
+		}
+		p.i = len(p.toks)
+	default:
+		return nil, p.errHere()
+	}
+	return s, p.end()
+}
+
+// reset parses RESET MASTER, RESET BINARY LOGS AND GTIDS and RESET REPLICA|SLAVE [ALL].
+func (p *parser) reset() (Statement, error) {
+	p.next()
+	switch {
+	case p.accept("MASTER"), p.accept("BINARY", "LOGS", "AND", "GTIDS"):
+		if p.accept("TO") {
+			if _, err := p.integer(); err != nil {
+				return nil, err
+			}
+			return unsupported("RESET BINARY LOGS AND GTIDS TO")
+		}
+		return &ResetBinaryLogs{}, p.end()
+	case p.accept("REPLICA"), p.accept("SLAVE"):
+		r := &ResetReplica{All: p.accept("ALL")}
+		var err error
+		if r.Channel, err = p.channel(); err != nil {
+			return nil, err
+		}
+		return r, p.end()
+	case p.accept("QUERY", "CACHE"):
+		return &FlushOther{What: "QUERY CACHE"}, p.end()
+	}
+	if p.eof() {
+		return nil, p.errHere()
+	}
+	return unsupported("RESET " + strings.ToUpper(p.peek().text))
+}
+
+// startStopReplica parses START|STOP REPLICA|SLAVE [IO_THREAD][, SQL_THREAD] [FOR CHANNEL 'x'].
+func (p *parser) startStopReplica() (Statement, error) {
+	start := p.next().is("START")
+	if !p.accept("REPLICA") && !p.accept("SLAVE") {
+		if p.eof() {
+			return nil, p.errHere()
+		}
+		return unsupported(strings.ToUpper(p.toks[0].text + " " + p.peek().text))
+	}
+	var io, sqlT bool
+	for {
+		switch {
+		case p.accept("IO_THREAD"):
+			io = true
+		case p.accept("SQL_THREAD"):
+			sqlT = true
+		}
+		if !p.acceptOp(",") {
+			break
+		}
+	}
+	if !io && !sqlT {
+		io, sqlT = true, true
+	}
+	if start && (p.peek().is("UNTIL") || p.peek().is("USER") || p.peek().is("PASSWORD")) {
+		return unsupported("START REPLICA " + strings.ToUpper(p.peek().text))
+	}
+	ch, err := p.channel()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.end(); err != nil {
+		return nil, err
+	}
+	if start {
+		return &StartReplica{IOThread: io, SQLThread: sqlT, Channel: ch}, nil
+	}
+	return &StopReplica{IOThread: io, SQLThread: sqlT, Channel: ch}, nil
+}
+
+// changeSource parses CHANGE REPLICATION SOURCE TO ... / CHANGE MASTER TO ...
+func (p *parser) changeSource() (Statement, error) {
+	p.next()
+	if !p.accept("REPLICATION", "SOURCE") && !p.accept("MASTER") {
+		if p.accept("REPLICATION", "FILTER") {
+			return unsupported("CHANGE REPLICATION FILTER")
+		}
+		return nil, p.errHere()
+	}
+	if err := p.expect("TO"); err != nil {
+		return nil, err
+	}
+	c := &ChangeSource{Options: map[string]any{}}
+	for {
+		t := p.next()
+		if t.kind != tkIdent {
+			p.i--
+			return nil, p.errHere()
+		}
+		key := strings.ToUpper(t.text)
+		if rest, ok := strings.CutPrefix(key, "MASTER_"); ok {
+			key = "SOURCE_" + rest
+		}
+		key = strings.ReplaceAll(key, "_MASTER_", "_SOURCE_")
+		if err := p.expectOp("="); err != nil {
+			return nil, err
+		}
+		v, err := p.optionValue()
+		if err != nil {
+			return nil, err
+		}
+		c.Options[key] = v
+		if !p.acceptOp(",") {
+			break
+		}
+	}
+	var err error
+	if c.Channel, err = p.channel(); err != nil {
+		return nil, err
+	}
+	return c, p.end()
+}
+
+// optionValue parses a CHANGE SOURCE option value: a literal, a bare word
+// (upper-cased) or a parenthesized id list.
+func (p *parser) optionValue() (any, error) {
+	t := p.next()
+	switch t.kind {
+	case tkString:
+		return t.val, nil
+	case tkNumber:
+		if v, ok := number(t.text); ok {
+			return v, nil
+		}
+	case tkIdent:
+		if t.is("NULL") {
+			return nil, nil
+		}
+		return strings.ToUpper(t.text), nil
+	case tkOp:
+		if t.text == "(" {
+			ids := []int64{}
+			for !p.acceptOp(")") {
+				n, err := p.integer()
+				if err != nil {
+					return nil, err
+				}
+				ids = append(ids, n)
+				if !p.acceptOp(",") {
+					if err := p.expectOp(")"); err != nil {
+						return nil, err
+					}
+					break
+				}
+			}
+			return ids, nil
+		}
+	}
+	p.i--
+	return nil, p.errHere()
+}

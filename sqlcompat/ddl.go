@@ -1,0 +1,405 @@
+package sqlcompat
+
+import (
+	"strings"
+)
+
+// create dispatches CREATE statements.
+func (p *parser) create() (Statement, error) {
+	p.next()
+	switch {
+	case p.accept("DATABASE"), p.accept("SCHEMA"):
+		c := &CreateDatabase{IfNotExists: p.accept("IF", "NOT", "EXISTS")}
+		var err error
+		if c.Name, err = p.name(); err != nil {
+			return nil, err
+		}
+		return c, p.databaseOptions()
+	case p.accept("TABLE"):
+		return p.createTable(false)
+	case p.accept("TEMPORARY", "TABLE"):
+		return p.createTable(true)
+	case p.peek().is("INDEX") || p.peek().is("UNIQUE") || p.peek().is("FULLTEXT") || p.peek().is("SPATIAL"):
+		return p.createIndex()
+	case p.accept("USER"):
+		return p.createUser()
+	}
+	if p.eof() {
+		return nil, p.errHere()
+	}
+	word := strings.ToUpper(p.peek().text)
+	for j := p.i; j < len(p.toks) && j < p.i+6; j++ {
+		switch w := strings.ToUpper(p.toks[j].text); w {
+		case "VIEW", "PROCEDURE", "FUNCTION", "TRIGGER", "EVENT", "ROLE", "TABLESPACE", "SERVER", "SPATIAL":
+			return unsupported("CREATE " + w)
+		}
+	}
+	return unsupported("CREATE " + word)
+}
+
+// databaseOptions skips [DEFAULT] CHARACTER SET|CHARSET|COLLATE|ENCRYPTION [=] value ...
+func (p *parser) databaseOptions() error {
+	for !p.eof() {
+		p.accept("DEFAULT")
+		switch {
+		case p.accept("CHARACTER", "SET"), p.accept("CHARSET"), p.accept("COLLATE"), p.accept("ENCRYPTION"):
+		default:
+			return p.errHere()
+		}
+		p.acceptOp("=")
+		if _, err := p.stringOrName(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// drop dispatches DROP statements.
+func (p *parser) drop() (Statement, error) {
+	p.next()
+	switch {
+	case p.accept("DATABASE"), p.accept("SCHEMA"):
+		d := &DropDatabase{IfExists: p.accept("IF", "EXISTS")}
+		var err error
+		if d.Name, err = p.name(); err != nil {
+			return nil, err
+		}
+		return d, p.end()
+	case p.accept("TABLE"), p.accept("TABLES"), p.accept("TEMPORARY", "TABLE"), p.accept("TEMPORARY", "TABLES"):
+		return p.dropTable()
+	case p.accept("INDEX"):
+		return p.dropIndex()
+	case p.accept("USER"):
+		return p.dropUser()
+	}
+	if p.eof() {
+		return nil, p.errHere()
+	}
+	return unsupported("DROP " + strings.ToUpper(p.peek().text))
+}
+
+// tableList parses [db.]t, ... requiring one database for all tables.
+func (p *parser) tableList(d *DDL) (string, error) {
+	for {
+		db, t, err := p.qualified()
+		if err != nil {
+			return "", err
+		}
+		if len(d.Tables) == 0 {
+			d.Schema, d.Table = db, t
+		} else if db != d.Schema {
+			return "tables of several databases in one statement", nil
+		}
+		d.Tables = append(d.Tables, t)
+		if !p.acceptOp(",") {
+			return "", nil
+		}
+	}
+}
+
+// dropTable parses DROP [TEMPORARY] TABLE [IF EXISTS] t, ... [RESTRICT|CASCADE].
+func (p *parser) dropTable() (Statement, error) {
+	d := &DDL{Op: DropTable, Original: strings.TrimSpace(p.sql), IfExists: p.accept("IF", "EXISTS")}
+	what, err := p.tableList(d)
+	if err != nil {
+		return nil, err
+	}
+	if what != "" {
+		return unsupported(what)
+	}
+	if !p.accept("RESTRICT") {
+		p.accept("CASCADE")
+	}
+	for _, t := range d.Tables {
+		s := "DROP TABLE "
+		if d.IfExists {
+			s += "IF EXISTS "
+		}
+		d.SQLite = append(d.SQLite, s+quoteIdent(t))
+	}
+	return d, p.end()
+}
+
+// createIndex parses CREATE [UNIQUE|FULLTEXT|SPATIAL] INDEX [IF NOT EXISTS] name [USING x] ON t (parts) [options].
+func (p *parser) createIndex() (Statement, error) {
+	d := &DDL{Op: CreateIndex, Original: strings.TrimSpace(p.sql)}
+	unique := p.accept("UNIQUE")
+	skip := !unique && (p.accept("FULLTEXT") || p.accept("SPATIAL"))
+	if err := p.expect("INDEX"); err != nil {
+		return nil, err
+	}
+	d.IfNotExists = p.accept("IF", "NOT", "EXISTS")
+	name, err := p.name()
+	if err != nil {
+		return nil, err
+	}
+	if p.accept("USING") {
+		p.next()
+	}
+	if err := p.expect("ON"); err != nil {
+		return nil, err
+	}
+	if d.Schema, d.Table, err = p.qualified(); err != nil {
+		return nil, err
+	}
+	d.Tables = []string{d.Table}
+	rw, err := newRewriter(p, p.i, len(p.toks))
+	if err != nil {
+		return nil, err
+	}
+	parts, err := p.keyParts(rw)
+	if err != nil {
+		return nil, err
+	}
+	if !skip {
+		d.SQLite = []string{indexSQL(d.Table, name, unique, d.IfNotExists, parts)}
+	}
+	return d, nil // trailing index options (USING, COMMENT, ALGORITHM, LOCK) do not matter
+}
+
+// dropIndex parses DROP INDEX name ON t [options].
+func (p *parser) dropIndex() (Statement, error) {
+	d := &DDL{Op: DropIndex, Original: strings.TrimSpace(p.sql), IfExists: p.accept("IF", "EXISTS")}
+	name, err := p.name()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.expect("ON"); err != nil {
+		return nil, err
+	}
+	if d.Schema, d.Table, err = p.qualified(); err != nil {
+		return nil, err
+	}
+	d.Tables = []string{d.Table}
+	if strings.EqualFold(name, "PRIMARY") {
+		return unsupported("DROP PRIMARY KEY")
+	}
+	d.SQLite = []string{dropIndexSQL(d.Table, name, d.IfExists)}
+	return d, nil
+}
+
+func dropIndexSQL(table, name string, ifExists bool) string {
+	s := "DROP INDEX "
+	if ifExists {
+		s += "IF EXISTS "
+	}
+	return s + indexName(table, name)
+}
+
+// truncate parses TRUNCATE [TABLE] t.
+func (p *parser) truncate() (Statement, error) {
+	p.next()
+	p.accept("TABLE")
+	d := &DDL{Op: TruncateTable, Original: strings.TrimSpace(p.sql)}
+	var err error
+	if d.Schema, d.Table, err = p.qualified(); err != nil {
+		return nil, err
+	}
+	d.Tables = []string{d.Table}
+	d.SQLite = []string{"DELETE FROM " + quoteIdent(d.Table)}
+	return d, p.end()
+}
+
+// renameTable parses RENAME TABLE a TO b [, c TO d].
+func (p *parser) renameTable() (Statement, error) {
+	p.next()
+	if err := p.expect("TABLE"); err != nil {
+		return nil, err
+	}
+	d := &DDL{Op: RenameTable, Original: strings.TrimSpace(p.sql)}
+	for {
+		db1, from, err := p.qualified()
+		if err != nil {
+			return nil, err
+		}
+		if err := p.expect("TO"); err != nil {
+			return nil, err
+		}
+		db2, to, err := p.qualified()
+		if err != nil {
+			return nil, err
+		}
+		if len(d.Tables) == 0 {
+			d.Schema, d.Table = db1, from
+		}
+		if db1 != d.Schema || db2 != d.Schema {
+			return unsupported("RENAME TABLE across databases")
+		}
+		d.Tables = append(d.Tables, from, to)
+		d.SQLite = append(d.SQLite, "ALTER TABLE "+quoteIdent(from)+" RENAME TO "+quoteIdent(to))
+		if !p.acceptOp(",") {
+			break
+		}
+	}
+	return d, p.end()
+}
+
+// alter dispatches ALTER statements.
+func (p *parser) alter() (Statement, error) {
+	p.next()
+	p.accept("ONLINE")
+	p.accept("IGNORE")
+	switch {
+	case p.accept("TABLE"):
+		return p.alterTable()
+	case p.accept("USER"):
+		return p.alterUser()
+	}
+	if p.eof() {
+		return nil, p.errHere()
+	}
+	return unsupported("ALTER " + strings.ToUpper(p.peek().text))
+}
+
+// alterTable parses ALTER TABLE t action, ... into SQLite statements. Renames
+// run last so that the other actions still name the original table.
+func (p *parser) alterTable() (Statement, error) {
+	d := &DDL{Op: AlterTable, Original: strings.TrimSpace(p.sql)}
+	var err error
+	if d.Schema, d.Table, err = p.qualified(); err != nil {
+		return nil, err
+	}
+	d.Tables = []string{d.Table}
+	if p.eof() {
+		return d, nil
+	}
+	rw, err := newRewriter(p, p.i, len(p.toks))
+	if err != nil {
+		return nil, err
+	}
+	var renames []string
+	alter := "ALTER TABLE " + quoteIdent(d.Table) + " "
+	for _, r := range splitTop(p.toks, p.i, len(p.toks)) {
+		if r[0] >= r[1] {
+			return nil, syntaxError(p.sql, p.toks[min(r[0], len(p.toks)-1)].pos)
+		}
+		sp := &parser{sql: p.sql, toks: p.toks[:r[1]], i: r[0], ctx: p.ctx}
+		switch {
+		case sp.peek().is("ADD"):
+			sp.next()
+			if isIndexItem(sp.peek()) && !sp.peek().is("CHECK") {
+				if sp.peek().is("FOREIGN") || sp.peek().is("CONSTRAINT") && sp.peekAt(2).is("FOREIGN") {
+					return unsupported("ALTER TABLE ... ADD FOREIGN KEY")
+				}
+				ix, err := sp.parseIndexDef(rw)
+				if err != nil {
+					return nil, err
+				}
+				if ix.primary {
+					return unsupported("ALTER TABLE ... ADD PRIMARY KEY")
+				}
+				if !ix.skip {
+					if ix.name == "" {
+						ix.name = ix.parts[0].name
+					}
+					d.SQLite = append(d.SQLite, indexSQL(d.Table, ix.name, ix.unique, false, ix.parts))
+				}
+				continue
+			}
+			sp.accept("COLUMN")
+			ranges := [][2]int{{sp.i, r[1]}}
+			if sp.peek().isOp("(") {
+				end := matchParen(p.toks, sp.i)
+				if end != r[1]-1 {
+					return nil, sp.errHere()
+				}
+				ranges = splitTop(p.toks, sp.i+1, end)
+			}
+			for _, cr := range ranges {
+				hi := cr[1]
+				// FIRST / AFTER x only order columns, which SQLite cannot do.
+				if hi-cr[0] > 2 && p.toks[hi-2].is("AFTER") {
+					hi -= 2
+				} else if hi-cr[0] > 1 && p.toks[hi-1].is("FIRST") {
+					hi--
+				}
+				if cr[0] >= hi {
+					return nil, sp.errHere()
+				}
+				c, what, err := p.parseColumn(rw, cr[0], hi)
+				if err != nil {
+					return nil, err
+				}
+				if what != "" {
+					return unsupported(what)
+				}
+				if c.autoInc || c.primary || c.unique {
+					return unsupported("ALTER TABLE ... ADD COLUMN with a key")
+				}
+				d.SQLite = append(d.SQLite, alter+"ADD COLUMN "+c.render(false))
+			}
+			sp.i = r[1]
+		case sp.peek().is("DROP"):
+			sp.next()
+			switch {
+			case sp.accept("INDEX"), sp.accept("KEY"):
+				name, err := sp.name()
+				if err != nil {
+					return nil, err
+				}
+				d.SQLite = append(d.SQLite, dropIndexSQL(d.Table, name, false))
+			case sp.accept("PRIMARY", "KEY"):
+				return unsupported("ALTER TABLE ... DROP PRIMARY KEY")
+			case sp.accept("FOREIGN"), sp.accept("CONSTRAINT"), sp.accept("CHECK"):
+				return unsupported("ALTER TABLE ... DROP CONSTRAINT")
+			default:
+				sp.accept("COLUMN")
+				name, err := sp.name()
+				if err != nil {
+					return nil, err
+				}
+				sp.accept("RESTRICT")
+				sp.accept("CASCADE")
+				d.SQLite = append(d.SQLite, alter+"DROP COLUMN "+quoteIdent(name))
+			}
+		case sp.peek().is("RENAME"):
+			sp.next()
+			switch {
+			case sp.accept("COLUMN"):
+				from, err := sp.name()
+				if err != nil {
+					return nil, err
+				}
+				if err := sp.expect("TO"); err != nil {
+					return nil, err
+				}
+				to, err := sp.name()
+				if err != nil {
+					return nil, err
+				}
+				d.SQLite = append(d.SQLite, alter+"RENAME COLUMN "+quoteIdent(from)+" TO "+quoteIdent(to))
+			case sp.peek().is("INDEX") || sp.peek().is("KEY"):
+				return unsupported("ALTER TABLE ... RENAME INDEX")
+			default:
+				if !sp.accept("TO") {
+					sp.accept("AS")
+				}
+				db, to, err := sp.qualified()
+				if err != nil {
+					return nil, err
+				}
+				if db != d.Schema {
+					return unsupported("RENAME TABLE across databases")
+				}
+				d.Tables = append(d.Tables, to)
+				renames = append(renames, alter+"RENAME TO "+quoteIdent(to))
+			}
+		case sp.peek().is("MODIFY") || sp.peek().is("CHANGE") || sp.peek().is("ALTER"):
+			return unsupported("ALTER TABLE ... " + strings.ToUpper(sp.peek().text))
+		case sp.accept("DISABLE", "KEYS"), sp.accept("ENABLE", "KEYS"), sp.accept("FORCE"):
+		case sp.peek().is("ALGORITHM") || sp.peek().is("LOCK") || sp.peek().is("ENGINE") || sp.peek().is("DEFAULT") ||
+			sp.peek().is("CHARACTER") || sp.peek().is("CHARSET") || sp.peek().is("COLLATE") || sp.peek().is("CONVERT") ||
+			sp.peek().is("COMMENT") || sp.peek().is("AUTO_INCREMENT") || sp.peek().is("ROW_FORMAT") || sp.peek().is("ORDER") ||
+			sp.peek().is("KEY_BLOCK_SIZE") || sp.peek().is("STATS_PERSISTENT") || sp.peek().is("PACK_KEYS") || sp.peek().is("CHECKSUM"):
+			// table options and hints without a SQLite meaning
+			sp.i = len(sp.toks)
+		default:
+			return unsupported("ALTER TABLE ... " + strings.ToUpper(sp.peek().text))
+		}
+		if err := sp.end(); err != nil {
+			return nil, err
+		}
+	}
+	d.SQLite = append(d.SQLite, renames...)
+	return d, nil
+}

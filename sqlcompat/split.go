@@ -1,0 +1,59 @@
+package sqlcompat
+
+import "strings"
+
+// Split cuts sql into its top-level statements at ';' characters that are not
+// inside strings, quoted identifiers or comments (executable comments
+// included). Statements are trimmed and empty ones dropped.
+func Split(sql string) []string {
+	var out []string
+	add := func(s string) {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	start := 0
+	for i := 0; i < len(sql); {
+		c := sql[i]
+		switch {
+		case c == '\'' || c == '"' || c == '`':
+			i = skipQuoted(sql, i+1, c)
+		case c == '#':
+			i = skipLine(sql, i)
+		case c == '-' && i+1 < len(sql) && sql[i+1] == '-' && (i+2 == len(sql) || isSpaceOrCtl(sql[i+2])):
+			i = skipLine(sql, i)
+		case c == '/' && i+1 < len(sql) && sql[i+1] == '*':
+			if j := strings.Index(sql[i+2:], "*/"); j >= 0 {
+				i += j + 4
+			} else {
+				i = len(sql)
+			}
+		case c == ';':
+			add(sql[start:i])
+			i++
+			start = i
+		default:
+			i++
+		}
+	}
+	add(sql[start:])
+	return out
+}
+
+// skipQuoted returns the offset just past the quoted text whose opening quote q
+// precedes sql[i]; an unterminated quote runs to the end.
+func skipQuoted(sql string, i int, q byte) int {
+	for i < len(sql) {
+		switch {
+		case sql[i] == '\\' && q != '`':
+			i += 2
+		case sql[i] == q && i+1 < len(sql) && sql[i+1] == q:
+			i += 2
+		case sql[i] == q:
+			return i + 1
+		default:
+			i++
+		}
+	}
+	return len(sql)
+}

@@ -1,0 +1,339 @@
+package sqlcompat
+
+import (
+	"fmt"
+
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+// Context supplies what translation needs from the session and the engine.
+// Every field may be nil.
+type Context struct {
+	DB string // current database ('' = none)
+	// SysVar returns the value of @@name (global scope when global is set);
+	// ok=false makes Parse fail with 1193 Unknown system variable.
+	SysVar func(name string, global bool) (any, bool)
+	// UserVar returns the value of @name, nil if unset.
+	UserVar func(name string) any
+	// AutoInc returns the AUTO_INCREMENT column of schema.table, if any.
+	AutoInc func(schema, table string) (column string, ok bool)
+	// Func returns the value of a zero-argument connection function named in
+	// upper case (DATABASE, LAST_INSERT_ID, CONNECTION_ID, VERSION, USER,
+	// CURRENT_USER, ROW_COUNT, FOUND_ROWS); ok=false leaves the call to SQLite.
+	Func func(name string) (any, bool)
+}
+
+// Statement is a parsed MySQL statement; its dynamic type says what it is.
+type Statement interface{ statement() }
+
+// Transactions.
+type (
+	// Begin is BEGIN [WORK] or START TRANSACTION [modifiers].
+	Begin struct{ ReadOnly bool }
+	// Commit is COMMIT [WORK].
+	Commit struct{}
+	// Rollback is ROLLBACK [WORK].
+	Rollback struct{}
+	// Savepoint is SAVEPOINT name.
+	Savepoint struct{ Name string }
+	// RollbackTo is ROLLBACK [WORK] TO [SAVEPOINT] name.
+	RollbackTo struct{ Name string }
+	// Release is RELEASE SAVEPOINT name.
+	Release struct{ Name string }
+)
+
+// Databases.
+type (
+	// Use is USE db.
+	Use struct{ DB string }
+	// CreateDatabase is CREATE DATABASE|SCHEMA; charset options are ignored.
+	CreateDatabase struct {
+		Name        string
+		IfNotExists bool
+	}
+	// DropDatabase is DROP DATABASE|SCHEMA.
+	DropDatabase struct {
+		Name     string
+		IfExists bool
+	}
+)
+
+// SetKind says what a SET item assigns.
+type SetKind int
+
+// SET item kinds.
+const (
+	SetSession     SetKind = iota + 1 // SET x=, SET SESSION x=, SET @@x=, SET @@session.x=
+	SetGlobal                         // SET GLOBAL x=, SET @@global.x=
+	SetUser                           // SET @x=
+	SetNames                          // SET NAMES cs [COLLATE c]; Value is the charset
+	SetCharset                        // SET CHARACTER SET cs; Value is the charset
+	SetTransaction                    // SET [GLOBAL|SESSION] TRANSACTION ...
+	SetPersist                        // SET PERSIST x=, SET PERSIST_ONLY x=
+)
+
+// Set is a SET statement.
+type Set struct{ Items []SetItem }
+
+// SetItem is one assignment of a SET statement.
+type SetItem struct {
+	Kind SetKind
+	// Name is lower-case without @@ or scope prefixes. SetTransaction items use
+	// "transaction_isolation" (Value "READ-COMMITTED" ...) or
+	// "transaction_read_only" (Value int64 0/1).
+	Name string
+	// Value is the evaluated constant: int64, float64, string, nil; TRUE/FALSE
+	// become int64 1/0; ON, OFF, DEFAULT and other bare words become their
+	// upper-case spelling. When the value is not a constant it is nil and Expr
+	// holds the expression translated to SQLite.
+	Value any
+	Expr  string
+	// Global marks SET GLOBAL TRANSACTION.
+	Global bool
+	// Collation is the COLLATE of SET NAMES.
+	Collation string
+}
+
+// ShowKind says what a SHOW statement lists.
+type ShowKind int
+
+// SHOW kinds.
+const (
+	ShowDatabases ShowKind = iota + 1
+	ShowTables
+	ShowCreateTable
+	ShowCreateDatabase
+	ShowVariables
+	ShowStatus
+	ShowColumns // also DESCRIBE/DESC/EXPLAIN t
+	ShowIndex
+	ShowWarnings
+	ShowErrors
+	ShowEngines
+	ShowProcesslist
+	ShowCollation
+	ShowCharset
+	ShowBinaryLogStatus // also SHOW MASTER STATUS
+	ShowBinaryLogs      // also SHOW MASTER LOGS
+	ShowBinlogEvents
+	ShowReplicaStatus // also SHOW SLAVE STATUS
+	ShowReplicas      // also SHOW SLAVE HOSTS
+	ShowGrants
+	ShowTableStatus
+	ShowTriggers
+	ShowProcedureStatus
+	ShowFunctionStatus
+	ShowEvents
+	ShowPlugins
+	ShowPrivileges
+	ShowCreateView
+	ShowOpenTables
+)
+
+// Show is a SHOW (or DESCRIBE) statement. DB defaults to Context.DB where the
+// statement takes a database.
+type Show struct {
+	Kind    ShowKind
+	Global  bool
+	Full    bool
+	DB      string
+	Table   string
+	Like    string // the LIKE pattern, decoded
+	Where   string // the WHERE condition, as MySQL text
+	Channel string // FOR CHANNEL
+	// SHOW BINLOG EVENTS [IN 'log'] [FROM pos] [LIMIT [offset,] n]: Limit is -1 when absent.
+	Log    string
+	Pos    int64
+	Offset int64
+	Limit  int64
+	// SHOW GRANTS FOR user@host.
+	User, Host string
+}
+
+// Binlog administration.
+type (
+	// FlushBinaryLogs is FLUSH BINARY LOGS or FLUSH LOGS.
+	FlushBinaryLogs struct{}
+	// FlushOther is any other FLUSH (TABLES, PRIVILEGES, STATUS ...): a no-op.
+	FlushOther struct{ What string }
+	// PurgeBinaryLogs is PURGE BINARY|MASTER LOGS TO 'file' | BEFORE datetime.
+	PurgeBinaryLogs struct {
+		To     string
+		Before string // the datetime text (a string literal's value, else the expression text)
+	}
+	// ResetBinaryLogs is RESET BINARY LOGS AND GTIDS or RESET MASTER.
+	ResetBinaryLogs struct{}
+)
+
+// Replication administration.
+type (
+	// ChangeSource is CHANGE REPLICATION SOURCE TO / CHANGE MASTER TO. Option
+	// keys are upper-case with MASTER_ spelled SOURCE_; values are int64,
+	// float64, string (bare words upper-case) or []int64 (IGNORE_SERVER_IDS).
+	ChangeSource struct {
+		Options map[string]any
+		Channel string
+	}
+	// StartReplica is START REPLICA|SLAVE. With no thread named both flags are set.
+	StartReplica struct {
+		IOThread, SQLThread bool
+		Channel             string
+	}
+	// StopReplica is STOP REPLICA|SLAVE. With no thread named both flags are set.
+	StopReplica struct {
+		IOThread, SQLThread bool
+		Channel             string
+	}
+	// ResetReplica is RESET REPLICA|SLAVE [ALL].
+	ResetReplica struct {
+		All     bool
+		Channel string
+	}
+)
+
+// Account is a MySQL account, user@host.
+type Account struct{ User, Host string }
+
+// Users and privileges.
+type (
+	// CreateUser is CREATE USER [IF NOT EXISTS] u@h [IDENTIFIED [WITH plugin] BY 'pw'].
+	CreateUser struct {
+		User, Host, Password, Plugin string
+		IfNotExists                  bool
+	}
+	// DropUser is DROP USER [IF EXISTS] u@h, ...
+	DropUser struct {
+		Accounts []Account
+		IfExists bool
+	}
+	// AlterUser is ALTER USER u@h IDENTIFIED BY 'pw' or SET PASSWORD [FOR u@h] = 'pw'.
+	// User is empty for SET PASSWORD without FOR (the current user).
+	AlterUser struct {
+		User, Host, Password, Plugin string
+		IfExists                     bool
+	}
+	// Grant is GRANT privs ON what TO u@h.
+	Grant struct {
+		Privs       []string // upper-case; ALL PRIVILEGES is "ALL", REPLICATION REPLICA is "REPLICATION SLAVE"
+		On          string   // "*.*", "db.*", "db.t", "t"
+		User, Host  string
+		GrantOption bool
+	}
+	// Revoke is REVOKE privs ON what FROM u@h.
+	Revoke struct {
+		Privs      []string
+		On         string
+		User, Host string
+	}
+)
+
+// DDLOp says what a DDL statement does.
+type DDLOp int
+
+// DDL operations.
+const (
+	CreateTable DDLOp = iota + 1
+	DropTable
+	AlterTable
+	CreateIndex
+	DropIndex
+	TruncateTable
+	RenameTable
+)
+
+// DDL is a table or index definition statement translated to SQLite.
+type DDL struct {
+	Op          DDLOp
+	Schema      string   // the statement's db qualifier, else Context.DB
+	Table       string   // the (first) table
+	Tables      []string // every table named (DROP TABLE a, b; RENAME TABLE)
+	IfExists    bool
+	IfNotExists bool
+	// SQLite holds the statements to run, in order, on the schema's SQLite
+	// database; table names in them are unqualified. It may be empty (a no-op
+	// such as a FULLTEXT index).
+	SQLite        []string
+	Original      string
+	AutoIncColumn string // CreateTable: the AUTO_INCREMENT column, if any
+}
+
+// QueryKind says what a Query does.
+type QueryKind int
+
+// Query kinds.
+const (
+	Select QueryKind = iota + 1
+	Insert
+	Replace
+	Update
+	Delete
+	Other
+)
+
+// Query is a DML statement or query translated to SQLite.
+type Query struct {
+	Kind      QueryKind
+	SQLite    string
+	NumParams int
+	Schemas   []string // databases other than Context.DB named in table references
+	Tables    []string // tables referenced, unqualified, in order of appearance
+	// ZeroToNullParams lists the 0-based indexes of ? placeholders that sit in
+	// an AUTO_INCREMENT column of an INSERT/REPLACE: bind NULL when the argument is 0.
+	ZeroToNullParams []int
+	ReadOnly         bool
+}
+
+// Unsupported is a statement binlite recognizes but does not implement.
+type Unsupported struct{ What string }
+
+// Err is the 1235 error to return to the client.
+func (u *Unsupported) Err() *mysqlerr.Error {
+	return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support '%s'", u.What)
+}
+
+func (*Begin) statement()           {}
+func (*Commit) statement()          {}
+func (*Rollback) statement()        {}
+func (*Savepoint) statement()       {}
+func (*RollbackTo) statement()      {}
+func (*Release) statement()         {}
+func (*Use) statement()             {}
+func (*CreateDatabase) statement()  {}
+func (*DropDatabase) statement()    {}
+func (*Set) statement()             {}
+func (*Show) statement()            {}
+func (*FlushBinaryLogs) statement() {}
+func (*FlushOther) statement()      {}
+func (*PurgeBinaryLogs) statement() {}
+func (*ResetBinaryLogs) statement() {}
+func (*ChangeSource) statement()    {}
+func (*StartReplica) statement()    {}
+func (*StopReplica) statement()     {}
+func (*ResetReplica) statement()    {}
+func (*CreateUser) statement()      {}
+func (*DropUser) statement()        {}
+func (*AlterUser) statement()       {}
+func (*Grant) statement()           {}
+func (*Revoke) statement()          {}
+func (*DDL) statement()             {}
+func (*Query) statement()           {}
+func (*Unsupported) statement()     {}
+
+// String names the kind for logs and tests.
+func (k QueryKind) String() string {
+	switch k {
+	case Select:
+		return "SELECT"
+	case Insert:
+		return "INSERT"
+	case Replace:
+		return "REPLACE"
+	case Update:
+		return "UPDATE"
+	case Delete:
+		return "DELETE"
+	case Other:
+		return "OTHER"
+	}
+	return fmt.Sprintf("QueryKind(%d)", int(k))
+}
