@@ -125,7 +125,9 @@ func (l *Log) writeGroup(batch []*commitReq) error {
 			} else if tx.GTID.UUID == l.opts.ServerUUID && tx.GTID.Seq >= l.nextSeq {
 				l.nextSeq = tx.GTID.Seq + 1 // never issue a number seen in the log
 			}
-			tx.ImmediateCommitUS = nowUS
+			if !l.opts.KeepTimestamps || tx.ImmediateCommitUS == 0 {
+				tx.ImmediateCommitUS = nowUS
+			}
 			if tx.OriginalCommitUS == 0 {
 				tx.OriginalCommitUS = nowUS
 			}

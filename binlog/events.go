@@ -46,8 +46,13 @@ type QueryEvent struct {
 // CommitEvent closes a transaction.
 type CommitEvent struct{}
 
-// HeartbeatEvent is sent by dump threads when idle; it is not written to files.
-type HeartbeatEvent struct{}
+// HeartbeatEvent is sent by dump threads when idle or after skipping transactions the
+// replica has; it names the source position reached (as MySQL's heartbeat does) and is
+// never written to files.
+type HeartbeatEvent struct {
+	File string
+	Pos  uint64
+}
 
 // RotateEvent ends a file and names the next.
 type RotateEvent struct {
@@ -138,12 +143,19 @@ func (e *QueryEvent) decodePayload(d *decoder) {
 	e.SQL = d.str()
 }
 
-func (*CommitEvent) appendPayload(b []byte) []byte    { return b }
-func (*CommitEvent) decodePayload(*decoder)           {}
-func (*HeartbeatEvent) appendPayload(b []byte) []byte { return b }
-func (*HeartbeatEvent) decodePayload(*decoder)        {}
-func (*StopEvent) appendPayload(b []byte) []byte      { return b }
-func (*StopEvent) decodePayload(*decoder)             {}
+func (*CommitEvent) appendPayload(b []byte) []byte { return b }
+func (*CommitEvent) decodePayload(*decoder)        {}
+func (e *HeartbeatEvent) appendPayload(b []byte) []byte {
+	b = appendStr(b, e.File)
+	return binary.LittleEndian.AppendUint64(b, e.Pos)
+}
+
+func (e *HeartbeatEvent) decodePayload(d *decoder) {
+	e.File = d.str()
+	e.Pos = d.u64()
+}
+func (*StopEvent) appendPayload(b []byte) []byte { return b }
+func (*StopEvent) decodePayload(*decoder)        {}
 
 func (e *RotateEvent) appendPayload(b []byte) []byte {
 	b = appendStr(b, e.NextFile)

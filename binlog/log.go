@@ -28,6 +28,9 @@ type Options struct {
 	Now           func() time.Time // for tests; default time.Now
 	// BaseName names the files (default "binlog"); relay logs use another.
 	BaseName string
+	// KeepTimestamps keeps a transaction's ImmediateCommitUS when it is set: relay logs
+	// store the source's commit times, which lag and SOURCE_DELAY are measured from.
+	KeepTimestamps bool
 }
 
 // DefaultMaxSize is max_binlog_size's default.

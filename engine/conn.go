@@ -21,7 +21,11 @@ type sqliteConn struct {
 	*sqlite3.SQLiteConn
 }
 
-func openConn(path string, readOnly bool) (*sqliteConn, error) {
+// Functions are extra SQL functions registered on every connection (name → Go func,
+// as mattn/go-sqlite3's RegisterFunc takes them); the node adds GTID functions.
+type Functions map[string]any
+
+func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) {
 	q := url.Values{}
 	q.Set("_journal_mode", "WAL")
 	// The binary log carries durability (DESIGN §3): SQLite commits need not fsync.
@@ -33,7 +37,17 @@ func openConn(path string, readOnly bool) (*sqliteConn, error) {
 	if readOnly {
 		q.Set("_query_only", "1")
 	}
-	drv := &sqlite3.SQLiteDriver{ConnectHook: registerFunctions}
+	drv := &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+		if err := registerFunctions(c); err != nil {
+			return err
+		}
+		for name, fn := range extra {
+			if err := c.RegisterFunc(name, fn, false); err != nil {
+				return fmt.Errorf("register %s: %w", name, err)
+			}
+		}
+		return nil
+	}}
 	c, err := drv.Open("file:" + path + "?" + q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("engine: open %s: %w", path, err)

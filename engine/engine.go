@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -25,6 +26,7 @@ type Options struct {
 	TranslateDDL     func(schema, mysqlSQL string) ([]string, error)
 	MaxGroup         int // most transactions per group commit (default 1024)
 	ReadersPerSchema int // read connections per schema (default 8)
+	Functions        Functions
 }
 
 // Engine is the set of schemas of one node.
@@ -37,6 +39,7 @@ type Engine struct {
 	scratch readPool // for statements that name no schema
 	failed  atomic.Bool
 	once    sync.Once
+	claims  claims
 }
 
 // Open opens every schema file in opts.Dir, re-applies binary-log transactions that a
@@ -58,7 +61,7 @@ func Open(opts Options) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{opts: opts, log: opts.Logger, schemas: map[string]*Schema{}}
-	e.scratch = newReadPool(":memory:", 4)
+	e.scratch = newReadPool(":memory:", 64, opts.Functions)
 	e.scratch.free = sync.NewCond(&e.scratch.mu)
 	files, err := filepath.Glob(filepath.Join(opts.Dir, "*.sqlite"))
 	if err != nil {
@@ -188,6 +191,32 @@ func schemaDDLName(sql string) (verb, name string, ok bool) {
 
 // CreateSchema creates a schema: logged first, then the file is made.
 func (e *Engine) CreateSchema(name string, ifNotExists bool) error {
+	return e.createSchema(name, ifNotExists, nil)
+}
+
+// DropSchema drops a schema.
+func (e *Engine) DropSchema(name string, ifExists bool) error {
+	return e.dropSchema(name, ifExists, nil)
+}
+
+// logSchemaDDL writes CREATE/DROP DATABASE to the binary log; repl carries a source's
+// GTID when a replica applies it.
+func (e *Engine) logSchemaDDL(verb, name string, repl *binlog.Transaction) (*binlog.Transaction, error) {
+	tx := &binlog.Transaction{Schemas: []string{name}, Events: []binlog.Event{&binlog.QueryEvent{Schema: name, SQL: schemaDDL(verb, name)}}}
+	if repl != nil {
+		tx.GTID, tx.OriginalCommitUS, tx.ServerID = repl.GTID, repl.OriginalCommitUS, repl.ServerID
+	}
+	if err := e.opts.Log.Commit([]*binlog.Transaction{tx}); err != nil {
+		if errors.Is(err, binlog.ErrDuplicateGTID) {
+			return nil, err
+		}
+		e.fatal(err)
+		return nil, mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)
+	}
+	return tx, nil
+}
+
+func (e *Engine) createSchema(name string, ifNotExists bool, repl *binlog.Transaction) error {
 	if err := CheckSchemaName(name); err != nil {
 		return err
 	}
@@ -202,10 +231,9 @@ func (e *Engine) CreateSchema(name string, ifNotExists bool) error {
 		}
 		return mysqlerr.New(mysqlerr.ErDBCreateExists, "Can't create database '%s'; database exists", name)
 	}
-	tx := &binlog.Transaction{Schemas: []string{name}, Events: []binlog.Event{&binlog.QueryEvent{Schema: name, SQL: schemaDDL("CREATE", name)}}}
-	if err := e.opts.Log.Commit([]*binlog.Transaction{tx}); err != nil {
-		e.fatal(err)
-		return mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)
+	tx, err := e.logSchemaDDL("CREATE", name, repl)
+	if err != nil {
+		return err
 	}
 	s, err := e.createSchemaFile(name, tx)
 	if err != nil {
@@ -224,6 +252,9 @@ func (e *Engine) createSchemaFile(name string, tx *binlog.Transaction) (*Schema,
 	if err != nil {
 		return nil, err
 	}
+	if tx == nil {
+		return s, nil
+	}
 	if err := s.w.begin(); err != nil {
 		return nil, err
 	}
@@ -233,9 +264,35 @@ func (e *Engine) createSchemaFile(name string, tx *binlog.Transaction) (*Schema,
 	return s, nil
 }
 
-// DropSchema drops a schema. Its writer is flushed and stopped first so that every
+// CreateSystemSchema creates a schema that is not replicated (MySQL's `mysql`
+// schema, made at initialisation on every node) and runs its DDL, unlogged.
+func (e *Engine) CreateSystemSchema(name string, ddl []string) error {
+	e.ddlMu.Lock()
+	defer e.ddlMu.Unlock()
+	s, err := e.schema(name)
+	if err != nil {
+		if s, err = e.createSchemaFile(name, nil); err != nil {
+			return err
+		}
+		s.start()
+		e.mu.Lock()
+		e.schemas[name] = s
+		e.mu.Unlock()
+	}
+	o := s.w.submit(&job{kind: jobCall, call: func(c *sqliteConn) error {
+		for _, q := range ddl {
+			if _, err := c.exec(q); err != nil {
+				return fmt.Errorf("engine: system schema %s: %w", name, err)
+			}
+		}
+		return s.w.reloadCatalog()
+	}}, 0)
+	return o.err
+}
+
+// dropSchema drops a schema. Its writer is flushed and stopped first so that every
 // earlier write precedes the DROP in the binary log.
-func (e *Engine) DropSchema(name string, ifExists bool) error {
+func (e *Engine) dropSchema(name string, ifExists bool, repl *binlog.Transaction) error {
 	e.ddlMu.Lock()
 	defer e.ddlMu.Unlock()
 	e.mu.Lock()
@@ -243,6 +300,11 @@ func (e *Engine) DropSchema(name string, ifExists bool) error {
 	if s == nil {
 		e.mu.Unlock()
 		if ifExists {
+			if repl != nil {
+				// Keep the source's GTID even though there was nothing to drop here.
+				_, err := e.logSchemaDDL("DROP", name, repl)
+				return err
+			}
 			return nil
 		}
 		return mysqlerr.New(mysqlerr.ErDBDropExists, "Can't drop database '%s'; database doesn't exist", name)
@@ -252,10 +314,8 @@ func (e *Engine) DropSchema(name string, ifExists bool) error {
 	if err := s.stop(); err != nil {
 		e.log.Warn("closing schema before drop", "schema", name, "err", err)
 	}
-	tx := &binlog.Transaction{Schemas: []string{name}, Events: []binlog.Event{&binlog.QueryEvent{Schema: name, SQL: schemaDDL("DROP", name)}}}
-	if err := e.opts.Log.Commit([]*binlog.Transaction{tx}); err != nil {
-		e.fatal(err)
-		return mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)
+	if _, err := e.logSchemaDDL("DROP", name, repl); err != nil {
+		return err
 	}
 	return removeSchemaFiles(s.path)
 }

@@ -143,7 +143,7 @@ func schemaDDLOf(tx *binlog.Transaction, name string) (verb, schema string, ok b
 // checkRowCapture refuses to run a binary built without the preupdate hook: such a
 // build would commit data that never reaches the binary log.
 func checkRowCapture(dir string) error {
-	c, err := openConn(":memory:", false)
+	c, err := openConn(":memory:", false, nil)
 	if err != nil {
 		return err
 	}

@@ -36,16 +36,17 @@ type Schema struct {
 // readPool keeps query-only connections to one SQLite file. Readers use WAL snapshots
 // and never wait for the writer.
 type readPool struct {
-	path string
-	max  int
+	path      string
+	max       int
+	functions Functions
 	mu   sync.Mutex
 	free *sync.Cond // signalled when a reader returns to idle
 	idle []*readConn
 	open int
 }
 
-func newReadPool(path string, max int) readPool {
-	return readPool{path: path, max: max}
+func newReadPool(path string, max int, fns Functions) readPool {
+	return readPool{path: path, max: max, functions: fns}
 }
 
 type readConn struct {
@@ -58,9 +59,9 @@ func schemaPath(dir, name string) string { return filepath.Join(dir, name+".sqli
 // openSchema opens an existing schema file and starts its writer.
 func (e *Engine) openSchema(name string) (*Schema, error) {
 	s := &Schema{e: e, name: name, path: schemaPath(e.opts.Dir, name)}
-	s.readPool = newReadPool(s.path, e.opts.ReadersPerSchema)
+	s.readPool = newReadPool(s.path, e.opts.ReadersPerSchema, e.opts.Functions)
 	s.free = sync.NewCond(&s.mu)
-	c, err := openConn(s.path, false)
+	c, err := openConn(s.path, false, s.e.opts.Functions)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +112,7 @@ func (s *readPool) getReader() (*readConn, error) {
 	}
 	s.open++
 	s.mu.Unlock()
-	c, err := openConn(s.path, true)
+	c, err := openConn(s.path, true, s.functions)
 	if err != nil {
 		s.mu.Lock()
 		s.open--

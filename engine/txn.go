@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -156,8 +157,18 @@ func (t *Txn) Commit() (Result, error) {
 		t.rollbackAll()
 		return Result{}, nil
 	}
+	return t.commitAs(tx)
+}
+
+// commitAs logs tx (with its GTID if it has one: the replica path) and then commits
+// every held schema, each recording the GTID.
+func (t *Txn) commitAs(tx *binlog.Transaction) (Result, error) {
+	defer t.reset()
 	if err := t.e.opts.Log.Commit([]*binlog.Transaction{tx}); err != nil {
 		t.rollbackAll()
+		if errors.Is(err, binlog.ErrDuplicateGTID) {
+			return Result{}, err
+		}
 		t.e.fatal(fmt.Errorf("binary log write failed: %w", err))
 		return Result{}, mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)
 	}

@@ -28,10 +28,11 @@ const (
 )
 
 type job struct {
-	kind  jobKind
-	state atomic.Int32
-	stmt  Stmt
-	apply *binlog.Transaction
+	kind   jobKind
+	state  atomic.Int32
+	stmt   Stmt
+	apply  *binlog.Transaction
+	stream *ApplyStream
 	call  func(c *sqliteConn) error
 	done  chan outcome
 }
@@ -45,8 +46,9 @@ type outcome struct {
 // member is one MySQL transaction inside the writer's open group.
 type member struct {
 	events []binlog.Event
-	gtid   gtid.GTID // zero: assigned by the binary log
-	origUS uint64
+	gtid     gtid.GTID // zero: assigned by the binary log
+	origUS   uint64
+	serverID uint32 // the originating server of a replicated transaction
 	res    Result
 	reply  chan outcome
 }
@@ -238,7 +240,13 @@ func (w *writer) execStmt(j *job) {
 }
 
 // applyTxn applies a source's transaction (replica path); it joins the group with its GTID.
+// After a failure in its stream, later transactions of the stream are refused unrun, so
+// a schema never records a GTID beyond one it failed to apply.
 func (w *writer) applyTxn(j *job) {
+	if j.stream != nil && j.stream.failed.Load() {
+		j.done <- outcome{err: errStreamStopped}
+		return
+	}
 	if err := w.begin(); err != nil {
 		j.done <- outcome{err: err}
 		return
@@ -249,6 +257,9 @@ func (w *writer) applyTxn(j *job) {
 	}
 	err := w.applyEvents(j.apply.Events)
 	if err != nil {
+		if j.stream != nil {
+			j.stream.failed.Store(true)
+		}
 		w.c.exec(`ROLLBACK TO binlite_apply`)
 		w.c.exec(`RELEASE binlite_apply`)
 		j.done <- outcome{err: err}
@@ -256,7 +267,7 @@ func (w *writer) applyTxn(j *job) {
 	}
 	w.c.exec(`RELEASE binlite_apply`)
 	w.group = append(w.group, &member{
-		events: j.apply.Events, gtid: j.apply.GTID, origUS: j.apply.OriginalCommitUS,
+		events: j.apply.Events, gtid: j.apply.GTID, origUS: j.apply.OriginalCommitUS, serverID: j.apply.ServerID,
 		res: Result{GTID: j.apply.GTID}, reply: j.done,
 	})
 }
@@ -303,7 +314,7 @@ func (w *writer) flush() {
 	w.group = nil
 	txs := make([]*binlog.Transaction, len(group))
 	for i, m := range group {
-		txs[i] = &binlog.Transaction{GTID: m.gtid, OriginalCommitUS: m.origUS, Schemas: []string{w.s.name}, Events: m.events}
+		txs[i] = &binlog.Transaction{GTID: m.gtid, OriginalCommitUS: m.origUS, ServerID: m.serverID, Schemas: []string{w.s.name}, Events: m.events}
 	}
 	if len(txs) > 0 {
 		if err := w.s.e.opts.Log.Commit(txs); err != nil {
@@ -376,4 +387,4 @@ func (w *writer) failGroup(err error) {
 	w.group = nil
 }
 
-var errLeaseAborted = errors.New("engine: transaction was rolled back by storage")
+var errStreamStopped = errors.New("engine: not applied: an earlier transaction of the same stream failed")

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -15,9 +16,12 @@ import (
 	"github.com/binlite/binlite/config"
 	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/mysqlproto"
+	"github.com/binlite/binlite/replica"
 	"github.com/binlite/binlite/session"
+	"github.com/binlite/binlite/source"
 	"github.com/binlite/binlite/sqlcompat"
 	"github.com/binlite/binlite/sysvar"
+	"github.com/binlite/binlite/users"
 )
 
 // Config is how a node is started: flags and the option file.
@@ -49,6 +53,12 @@ type Node struct {
 	http  *http.Server
 	hln   net.Listener
 	wg    sync.WaitGroup
+
+	users    *users.Store
+	source   *source.Service
+	replicas *replica.Manager
+	ctx      context.Context
+	cancel   context.CancelFunc
 }
 
 // Open prepares the data directory, recovers the binary log and the schemas, and
@@ -77,6 +87,7 @@ func Open(cfg Config) (*Node, error) {
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	n := &Node{cfg: cfg}
+	n.ctx, n.cancel = context.WithCancel(context.Background())
 	if n.id, err = loadIdentity(cfg.DataDir, cfg.ServerID); err != nil {
 		return nil, err
 	}
@@ -103,17 +114,34 @@ func Open(cfg Config) (*Node, error) {
 		Logger:       cfg.Logger,
 		OnFatal:      cfg.OnFatal,
 		TranslateDDL: translateDDL,
+		Functions:    n.gtidFunctions(),
 	})
 	if err != nil {
 		n.log.Close()
 		return nil, err
 	}
-	n.env = &session.Env{Engine: n.eng, Log: n.log, Vars: n.vars, Version: Version, Started: time.Now()}
+	if n.users, err = users.Open(n.eng); err != nil {
+		n.eng.Close()
+		n.log.Close()
+		return nil, err
+	}
+	n.source = source.New(n.log, n.id.UUID, n.id.ServerID, cfg.Logger)
+	n.env = &session.Env{Engine: n.eng, Log: n.log, Vars: n.vars, Version: Version, Started: time.Now(),
+		Source: n.source, Users: n.users, Ctx: n.ctx}
 	if err := n.listen(); err != nil {
 		n.eng.Close()
 		n.log.Close()
 		return nil, err
 	}
+	n.replicas, err = replica.Open(replica.Config{Dir: cfg.DataDir, Engine: n.eng, Log: n.log, UUID: n.id.UUID,
+		ServerID: n.id.ServerID, Port: n.cfg.Port, Vars: n.vars, Logger: cfg.Logger})
+	if err != nil {
+		n.ln.Close()
+		n.eng.Close()
+		n.log.Close()
+		return nil, err
+	}
+	n.env.Replicas = n.replicas
 	return n, nil
 }
 
@@ -181,7 +209,7 @@ func (n *Node) listen() error {
 	n.proto = mysqlproto.NewServer(mysqlproto.Config{
 		ServerVersion:    Version,
 		MaxAllowedPacket: int(n.vars.Int("max_allowed_packet")),
-		Auth:             authenticator{},
+		Auth:             n.users,
 		Logger:           n.cfg.Logger,
 		NewHandler: func(ci *mysqlproto.ConnInfo) (mysqlproto.Handler, error) {
 			return session.New(n.env, ci), nil
@@ -240,6 +268,8 @@ func (n *Node) HTTPAddr() string {
 
 // Close stops listening, closes connections, flushes the schemas and the log.
 func (n *Node) Close() error {
+	n.cancel()
+	n.replicas.Close()
 	n.proto.Close()
 	if n.http != nil {
 		n.http.Close()
@@ -250,15 +280,4 @@ func (n *Node) Close() error {
 		err = lerr
 	}
 	return err
-}
-
-// authenticator admits root with no password from loopback only (DESIGN §6).
-type authenticator struct{}
-
-func (authenticator) Lookup(user, host string) ([]byte, bool) {
-	if user != "root" {
-		return nil, false
-	}
-	ip := net.ParseIP(host)
-	return nil, host == "localhost" || (ip != nil && ip.IsLoopback())
 }

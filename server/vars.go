@@ -106,6 +106,16 @@ func (n *Node) variableDefs() []sysvar.Def {
 		both("query_cache_type", "OFF"),
 		both("event_scheduler", "OFF"),
 		both("last_insert_id", int64(0)),
+		boolVar("skip_replica_start", false, sysvar.Global),
+		boolVar("skip_slave_start", false, sysvar.Global),
+		boolVar("relay_log_purge", true, sysvar.Global),
+		boolVar("relay_log_recovery", false, sysvar.Global),
+		{Name: "sync_relay_log", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(10000), Min: 0, ReadOnly: true},
+		{Name: "max_relay_log_size", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(0), Min: 0, Max: 1 << 30},
+		{Name: "replica_net_timeout", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(60), Min: 1},
+		{Name: "slave_net_timeout", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(60), Min: 1},
+		ro("relay_log_basename", n.cfg.DataDir+"/relay-bin"),
+		ro("report_host", ""),
 	}
 }
 

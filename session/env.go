@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -8,7 +9,10 @@ import (
 
 	"github.com/binlite/binlite/binlog"
 	"github.com/binlite/binlite/engine"
+	"github.com/binlite/binlite/replica"
+	"github.com/binlite/binlite/source"
 	"github.com/binlite/binlite/sysvar"
+	"github.com/binlite/binlite/users"
 )
 
 // Env is what every session of a node shares.
@@ -20,6 +24,12 @@ type Env struct {
 	Started time.Time
 	Stats   Stats
 	List    Registry
+
+	Source   *source.Service
+	Replicas *replica.Manager
+	Users    *users.Store
+	// Ctx ends when the node shuts down (dump threads stop).
+	Ctx context.Context
 }
 
 // Stats are node-wide counters shown by SHOW STATUS and the metrics endpoint.

@@ -11,6 +11,7 @@ import (
 	"github.com/binlite/binlite/mysqlproto"
 	"github.com/binlite/binlite/sqlcompat"
 	"github.com/binlite/binlite/sysvar"
+	"github.com/binlite/binlite/users"
 )
 
 // Session is one client connection. It is driven by a single goroutine (the
@@ -21,6 +22,7 @@ type Session struct {
 	user     string
 	host     string
 	super    bool
+	account  *users.Account
 	db       string
 	vars     *sysvar.Vars
 	userVars map[string]any
@@ -43,9 +45,16 @@ func New(env *Env, ci *mysqlproto.ConnInfo) *Session {
 		user:     ci.User,
 		host:     ci.Host,
 		super:    ci.User == "root",
+		account:  &users.Account{User: ci.User, Host: ci.Host},
 		vars:     env.Vars.NewSession(),
 		userVars: map[string]any{},
 		since:    time.Now(),
+	}
+	if env.Users != nil {
+		if a, ok := env.Users.Find(ci.User, ci.Host); ok {
+			s.account = a
+			s.super = a.Has(users.PrivSuper)
+		}
 	}
 	env.Stats.Connections.Add(1)
 	env.List.add(s)
@@ -76,6 +85,9 @@ func (s *Session) Close() {
 		s.txn = nil
 	}
 	s.env.List.remove(s)
+	if s.env.Source != nil {
+		s.env.Source.Unregister(s.id)
+	}
 }
 
 // Status reports autocommit and whether a transaction is open.
@@ -259,6 +271,28 @@ func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlpr
 			return nil, err
 		}
 		return ok(), s.env.Engine.ResetGTIDs(s.env.Log.Reset)
+	case *sqlcompat.ChangeSource:
+		if err := s.requireSuper("CHANGE REPLICATION SOURCE"); err != nil {
+			return nil, err
+		}
+		return ok(), s.env.Replicas.Change(x.Channel, x.Options)
+	case *sqlcompat.StartReplica:
+		if err := s.requireSuper("START REPLICA"); err != nil {
+			return nil, err
+		}
+		return ok(), s.env.Replicas.Start(x.Channel, x.IOThread, x.SQLThread)
+	case *sqlcompat.StopReplica:
+		if err := s.requireSuper("STOP REPLICA"); err != nil {
+			return nil, err
+		}
+		return ok(), s.env.Replicas.Stop(x.Channel, x.IOThread, x.SQLThread)
+	case *sqlcompat.ResetReplica:
+		if err := s.requireSuper("RESET REPLICA"); err != nil {
+			return nil, err
+		}
+		return ok(), s.env.Replicas.Reset(x.Channel, x.All)
+	case *sqlcompat.CreateUser, *sqlcompat.DropUser, *sqlcompat.AlterUser, *sqlcompat.Grant, *sqlcompat.Revoke:
+		return s.accountStmt(st)
 	case *sqlcompat.Unsupported:
 		return nil, x.Err()
 	}

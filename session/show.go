@@ -113,15 +113,11 @@ func (s *Session) show(x *sqlcompat.Show) (*mp.Result, error) {
 	case sqlcompat.ShowBinlogEvents:
 		return s.showBinlogEvents(x)
 	case sqlcompat.ShowReplicaStatus:
-		return stringResult(replicaStatusColumns, nil), nil
+		return s.showReplicaStatus(x)
 	case sqlcompat.ShowReplicas:
-		return stringResult([]string{"Server_Id", "Host", "Port", "Source_Id", "Replica_UUID"}, nil), nil
+		return s.showReplicas()
 	case sqlcompat.ShowGrants:
-		u := s.user
-		if x.User != "" {
-			u = x.User
-		}
-		return stringResult([]string{"Grants for " + u + "@localhost"}, [][]any{{"GRANT ALL PRIVILEGES ON *.* TO `" + u + "`@`localhost` WITH GRANT OPTION"}}), nil
+		return s.showGrants(x)
 	case sqlcompat.ShowTableStatus:
 		return s.showTableStatus(x)
 	}

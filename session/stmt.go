@@ -20,11 +20,19 @@ type stmt struct {
 
 // Prepare handles COM_STMT_PREPARE.
 func (s *Session) Prepare(sql string) (mp.Stmt, error) {
-	st, err := sqlcompat.Parse(sql, s.parseCtx())
+	ctx := s.parseCtx()
+	volatile := readsSessionState(ctx)
+	st, err := sqlcompat.Parse(sql, ctx)
 	if err != nil {
 		return nil, err
 	}
 	p := &stmt{s: s, text: sql, parsed: st}
+	if *volatile {
+		// Parse substitutes @@vars, @vars and DATABASE(), LAST_INSERT_ID(), ...
+		// with their current values: such a statement is parsed again at each
+		// execution, or it would return the values of the moment it was prepared.
+		p.parsed = nil
+	}
 	if q, ok := st.(*sqlcompat.Query); ok {
 		p.nparams = q.NumParams
 		if q.ReadOnly || q.Kind == sqlcompat.Select {
@@ -34,6 +42,29 @@ func (s *Session) Prepare(sql string) (mp.Stmt, error) {
 		return nil, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'placeholders in %s'", firstWords(sql))
 	}
 	return p, nil
+}
+
+// readsSessionState wraps ctx's value callbacks so that the returned flag is set
+// when parsing consults any of them.
+func readsSessionState(ctx *sqlcompat.Context) *bool {
+	used := new(bool)
+	sysVar, userVar, fn := ctx.SysVar, ctx.UserVar, ctx.Func
+	ctx.SysVar = func(name string, global bool) (any, bool) {
+		*used = true
+		return sysVar(name, global)
+	}
+	ctx.UserVar = func(name string) any {
+		*used = true
+		return userVar(name)
+	}
+	ctx.Func = func(name string) (any, bool) {
+		v, ok := fn(name)
+		if ok {
+			*used = true
+		}
+		return v, ok
+	}
+	return used
 }
 
 // describe finds a query's result columns without running it (LIMIT 0 over the

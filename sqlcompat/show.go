@@ -73,7 +73,10 @@ func (p *parser) show() (Statement, error) {
 	case p.accept("BINLOG", "EVENTS"):
 		s.Kind = ShowBinlogEvents
 		err = p.binlogEvents(s)
-	case p.accept("REPLICA", "STATUS"), p.accept("SLAVE", "STATUS"):
+	case p.accept("SLAVE", "STATUS"):
+		s.Legacy = true
+		fallthrough
+	case p.accept("REPLICA", "STATUS"):
 		s.Kind = ShowReplicaStatus
 		s.Channel, err = p.channel()
 	case p.accept("REPLICAS"), p.accept("SLAVE", "HOSTS"):

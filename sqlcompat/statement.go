@@ -148,6 +148,8 @@ type Show struct {
 	Limit  int64
 	// SHOW GRANTS FOR user@host.
 	User, Host string
+	// Legacy marks the old spelling (SHOW SLAVE STATUS), whose column names differ.
+	Legacy bool
 }
 
 // Binlog administration.

@@ -1,0 +1,161 @@
+package engine
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/gtid"
+)
+
+// ApplyStream is one replication channel's sequence of applies. Transactions of a
+// stream are queued on their schema's writer without waiting (so they share group
+// commits), in order per schema; the first failure stops the rest of the stream.
+type ApplyStream struct {
+	failed atomic.Bool
+}
+
+// Failed reports whether an apply of the stream failed.
+func (st *ApplyStream) Failed() bool { return st.failed.Load() }
+
+// Applied is the outcome of one asynchronous apply.
+type Applied struct {
+	Result Result
+	Err    error
+}
+
+// claims keeps the GTIDs being applied so that two channels delivering the same
+// transaction (diamond topologies) apply it once.
+type claims struct {
+	mu  sync.Mutex
+	set map[gtid.GTID]struct{}
+}
+
+// Claim marks g as being applied; false means it is executed or already in flight.
+func (e *Engine) Claim(g gtid.GTID) bool {
+	e.claims.mu.Lock()
+	defer e.claims.mu.Unlock()
+	if _, busy := e.claims.set[g]; busy || e.opts.Log.Executed().Contains(g) {
+		return false
+	}
+	if e.claims.set == nil {
+		e.claims.set = map[gtid.GTID]struct{}{}
+	}
+	e.claims.set[g] = struct{}{}
+	return true
+}
+
+// Unclaim releases a claim once the apply finished (applied or failed).
+func (e *Engine) Unclaim(g gtid.GTID) {
+	e.claims.mu.Lock()
+	delete(e.claims.set, g)
+	e.claims.mu.Unlock()
+}
+
+// ApplyAsync queues a replicated transaction that touches one schema; the result
+// arrives on the returned channel. Multi-schema transactions and CREATE/DROP DATABASE
+// go through ApplySync.
+func (e *Engine) ApplyAsync(st *ApplyStream, tx *binlog.Transaction) (<-chan Applied, error) {
+	if len(tx.Schemas) != 1 || isSchemaLevel(tx) {
+		return nil, fmt.Errorf("engine: %s must be applied synchronously", tx.GTID)
+	}
+	s, err := e.schema(tx.Schemas[0])
+	if err != nil {
+		return nil, err
+	}
+	j := &job{kind: jobApply, apply: tx, stream: st, done: make(chan outcome, 1)}
+	select {
+	case s.w.jobs <- j:
+	case <-s.w.dead:
+		return nil, unknownDB(s.name)
+	}
+	out := make(chan Applied, 1)
+	go func() {
+		select {
+		case o := <-j.done:
+			out <- Applied{Result: o.res, Err: o.err}
+		case <-s.w.dead:
+			if j.state.CompareAndSwap(jobPending, jobCancelled) {
+				out <- Applied{Err: unknownDB(s.name)}
+				return
+			}
+			o := <-j.done
+			out <- Applied{Result: o.res, Err: o.err}
+		}
+	}()
+	return out, nil
+}
+
+func isSchemaLevel(tx *binlog.Transaction) bool {
+	for _, ev := range tx.Events {
+		if q, ok := ev.(*binlog.QueryEvent); ok {
+			if _, _, ok := schemaDDLName(q.SQL); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ApplySync applies a replicated transaction that touches several schemas, or
+// creates or drops a schema, keeping its GTID. Earlier queued applies of the same
+// schemas complete first (their writers are FIFO).
+func (e *Engine) ApplySync(st *ApplyStream, tx *binlog.Transaction) (Result, error) {
+	if st != nil && st.failed.Load() {
+		return Result{}, errStreamStopped
+	}
+	res, err := e.applySync(tx)
+	if err != nil && st != nil {
+		st.failed.Store(true)
+	}
+	return res, err
+}
+
+func (e *Engine) applySync(tx *binlog.Transaction) (Result, error) {
+	for _, ev := range tx.Events {
+		q, ok := ev.(*binlog.QueryEvent)
+		if !ok {
+			continue
+		}
+		verb, name, ok := schemaDDLName(q.SQL)
+		if !ok {
+			continue
+		}
+		if verb == "CREATE" {
+			return Result{GTID: tx.GTID}, e.createSchema(name, false, tx)
+		}
+		return Result{GTID: tx.GTID}, e.dropSchema(name, true, tx)
+	}
+	t := e.Begin(0)
+	for _, name := range tx.Schemas {
+		l, err := t.leaseFor(name)
+		if err != nil {
+			t.Rollback()
+			return Result{}, err
+		}
+		if err := l.w.applyEvents(tx.Events); err != nil {
+			t.Rollback()
+			return Result{}, err
+		}
+		l.events = append(l.events, eventsOf(tx.Events, name)...)
+	}
+	return t.commitAs(tx)
+}
+
+func eventsOf(evs []binlog.Event, schema string) []binlog.Event {
+	var out []binlog.Event
+	for _, ev := range evs {
+		switch e := ev.(type) {
+		case *binlog.RowsEvent:
+			if e.Schema == schema {
+				out = append(out, e)
+			}
+		case *binlog.QueryEvent:
+			if e.Schema == schema {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}

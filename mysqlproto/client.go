@@ -1,0 +1,220 @@
+package mysqlproto
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"time"
+
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+// clientCapabilities are what binlite's own client (the replica's IO thread) asks for.
+const clientCapabilities = ClientLongPassword | ClientLongFlag | ClientProtocol41 |
+	ClientTransactions | ClientSecureConnection | ClientMultiResults | ClientPluginAuth
+
+// Dial opens a client connection and authenticates with mysql_native_password. The
+// replica uses it to reach its source; it speaks only what that needs.
+func Dial(ctx context.Context, addr, user, password string) (*Conn, error) {
+	var d net.Dialer
+	nc, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	c := newConn(nc, nc, nc, 1<<30)
+	if dl, ok := ctx.Deadline(); ok {
+		nc.SetDeadline(dl)
+	}
+	if err := c.clientHandshake(user, password); err != nil {
+		nc.Close()
+		return nil, err
+	}
+	nc.SetDeadline(time.Time{})
+	return c, nil
+}
+
+// Close closes the network connection.
+func (c *Conn) Close() error {
+	if c.netConn == nil {
+		return nil
+	}
+	return c.netConn.Close()
+}
+
+// Buffered reports how many received bytes are waiting to be read, so a reader can
+// tell whether more data is immediately available.
+func (c *Conn) Buffered() int { return c.r.Buffered() }
+
+func (c *Conn) clientHandshake(user, password string) error {
+	greet, err := c.ReadPacket()
+	if err != nil {
+		return fmt.Errorf("read greeting: %w", err)
+	}
+	if len(greet) > 0 && greet[0] == headerErr {
+		return ParseError(greet)
+	}
+	r := &reader{buf: greet}
+	if r.byte1() != 10 {
+		return malformed("unsupported protocol version")
+	}
+	r.nulString() // server version
+	r.uint32()    // connection id
+	scramble := append([]byte(nil), r.bytes(8)...)
+	r.byte1()
+	caps := uint32(r.uint16())
+	r.byte1()  // charset
+	r.uint16() // status
+	caps |= uint32(r.uint16()) << 16
+	authLen := int(r.byte1())
+	r.bytes(10)
+	if n := max(13, authLen-8); r.remaining() >= n {
+		part := r.bytes(n)
+		scramble = append(scramble, part[:len(part)-1]...) // drop the trailing NUL
+	}
+	if r.err != nil || caps&ClientProtocol41 == 0 {
+		return malformed("malformed greeting")
+	}
+	c.capabilities = clientCapabilities & caps
+	resp := NativePasswordResponse(password, scramble)
+	b := make([]byte, 0, 128)
+	b = appendUint32(b, c.capabilities)
+	b = appendUint32(b, 1<<24)
+	b = append(b, byte(CharsetUTF8MB4))
+	b = append(b, make([]byte, 23)...)
+	b = append(b, user...)
+	b = append(b, 0)
+	b = append(b, byte(len(resp)))
+	b = append(b, resp...)
+	b = append(b, nativePasswordPlugin...)
+	b = append(b, 0)
+	if err := c.WritePacket(b); err != nil {
+		return err
+	}
+	if err := c.Flush(); err != nil {
+		return err
+	}
+	for {
+		p, err := c.ReadPacket()
+		if err != nil {
+			return fmt.Errorf("read auth result: %w", err)
+		}
+		switch {
+		case len(p) > 0 && p[0] == headerOK:
+			return nil
+		case len(p) > 0 && p[0] == headerErr:
+			return ParseError(p)
+		case len(p) > 0 && p[0] == headerEOF: // AuthSwitchRequest
+			ar := &reader{buf: p[1:]}
+			plugin := ar.nulString()
+			if plugin != nativePasswordPlugin {
+				return fmt.Errorf("server asks for auth plugin %q; only %s is supported", plugin, nativePasswordPlugin)
+			}
+			salt := ar.rest()
+			if n := len(salt); n > 0 && salt[n-1] == 0 {
+				salt = salt[:n-1]
+			}
+			if err := c.WritePacket(NativePasswordResponse(password, salt)); err != nil {
+				return err
+			}
+			if err := c.Flush(); err != nil {
+				return err
+			}
+		default:
+			return malformed("unexpected packet during authentication")
+		}
+	}
+}
+
+// ParseError decodes an ERR packet into a *mysqlerr.Error.
+func ParseError(p []byte) error {
+	r := &reader{buf: p}
+	r.byte1()
+	code := r.uint16()
+	state := "HY000"
+	if r.remaining() > 6 && r.buf[r.pos] == '#' {
+		r.byte1()
+		state = string(r.bytes(5))
+	}
+	msg := string(r.rest())
+	if r.err != nil {
+		return malformed("malformed error packet")
+	}
+	return &mysqlerr.Error{Code: code, State: state, Message: msg}
+}
+
+// Command sends a command packet (a new exchange).
+func (c *Conn) Command(cmd byte, payload []byte) error {
+	c.ResetSequence()
+	b := make([]byte, 0, 1+len(payload))
+	b = append(b, cmd)
+	b = append(b, payload...)
+	if err := c.WritePacket(b); err != nil {
+		return err
+	}
+	return c.Flush()
+}
+
+// Exec runs a statement with COM_QUERY and returns its rows as text (NULL as nil);
+// statements without a result set return no rows.
+func (c *Conn) Exec(sql string) ([][]*string, error) {
+	if err := c.Command(ComQuery, []byte(sql)); err != nil {
+		return nil, err
+	}
+	p, err := c.ReadPacket()
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(p) == 0:
+		return nil, malformed("empty response")
+	case p[0] == headerOK:
+		return nil, nil
+	case p[0] == headerErr:
+		return nil, ParseError(p)
+	}
+	r := &reader{buf: p}
+	ncols := int(r.lenEncInt())
+	for i := 0; i < ncols; i++ {
+		if _, err := c.ReadPacket(); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := c.ReadPacket(); err != nil { // EOF after the column definitions
+		return nil, err
+	}
+	var rows [][]*string
+	for {
+		p, err := c.ReadPacket()
+		if err != nil {
+			return nil, err
+		}
+		if len(p) > 0 && p[0] == headerErr {
+			return nil, ParseError(p)
+		}
+		if len(p) < 9 && len(p) > 0 && p[0] == headerEOF {
+			return rows, nil
+		}
+		rr := &reader{buf: p}
+		row := make([]*string, ncols)
+		for i := range row {
+			if rr.remaining() > 0 && rr.buf[rr.pos] == 0xfb {
+				rr.byte1()
+				continue
+			}
+			v := string(rr.lenEncBytes())
+			row[i] = &v
+		}
+		if rr.err != nil {
+			return nil, malformed("malformed row")
+		}
+		rows = append(rows, row)
+	}
+}
+
+// WriteEOFPacket writes an EOF packet and flushes (the end of a non-blocking dump).
+func (c *Conn) WriteEOFPacket() error {
+	if err := c.writeEOF(c.statusFlags(), 0); err != nil {
+		return err
+	}
+	return c.Flush()
+}

@@ -1,0 +1,263 @@
+package replica
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/engine"
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+// applyWindow bounds how many transactions are queued on writers at once.
+const applyWindow = 4096
+
+type inflight struct {
+	tx   *binlog.Transaction
+	res  <-chan engine.Applied
+	file string // relay file it came from
+}
+
+// runSQL is the applier: read whole transactions from the relay log, skip those whose
+// GTID the node has, and apply the rest through the engine with their GTIDs. Each
+// transaction is queued on its schema's writer without waiting, so consecutive
+// transactions of a schema share one SQLite transaction and one binlog group.
+func (ch *Channel) runSQL(ctx context.Context) {
+	relay, err := ch.relayLog()
+	if err != nil {
+		ch.setSQLError(mysqlerr.ErUnknownError, err.Error())
+		return
+	}
+	files, err := relay.Files()
+	if err != nil || len(files) == 0 {
+		ch.setSQLError(mysqlerr.ErUnknownError, fmt.Sprintf("relay log: %v", err))
+		return
+	}
+	r, err := binlog.OpenReader(relay.Dir(), files[0].Name, binlog.FirstEventPos)
+	if err != nil {
+		ch.setSQLError(mysqlerr.ErUnknownError, fmt.Sprintf("relay log: %v", err))
+		return
+	}
+	a := &applier{ch: ch, relay: relay, r: r, eng: ch.m.cfg.Engine, stream: &engine.ApplyStream{}}
+	defer a.close()
+	a.run(ctx)
+}
+
+type applier struct {
+	ch     *Channel
+	relay  *binlog.Log
+	r      *binlog.Reader
+	eng    *engine.Engine
+	stream *engine.ApplyStream
+	queue  []inflight
+	tx     *binlog.Transaction
+}
+
+func (a *applier) close() {
+	a.drain(true)
+	a.r.Close()
+}
+
+func (a *applier) run(ctx context.Context) {
+	a.ch.update(func(st *state) { st.sqlState = "Replica has read all relay log; waiting for more updates" })
+	for ctx.Err() == nil {
+		if !a.reap(false) {
+			return
+		}
+		tx, err := a.next()
+		if errors.Is(err, io.EOF) {
+			if !a.reap(true) {
+				return
+			}
+			a.caughtUp()
+			f, p := a.r.Position()
+			wctx, cancel := context.WithTimeout(ctx, time.Second)
+			a.relay.WaitDurable(wctx, f, p)
+			cancel()
+			continue
+		}
+		if err != nil {
+			a.drain(true)
+			a.ch.setSQLError(1594, fmt.Sprintf("Relay log read failure: Could not parse relay log event entry. %v", err))
+			return
+		}
+		if !a.eng.Claim(tx.GTID) {
+			continue // already executed (or being applied by another channel)
+		}
+		if !a.waitDelay(ctx, tx) {
+			a.eng.Unclaim(tx.GTID)
+			return
+		}
+		a.ch.update(func(st *state) {
+			st.caughtUp = false
+			st.sqlState = "Waiting for dependent transaction to commit"
+			if len(a.queue) == 0 {
+				st.oldestUS = tx.OriginalCommitUS
+			}
+		})
+		file, _ := a.r.Position()
+		if res, err := a.eng.ApplyAsync(a.stream, tx); err == nil {
+			a.queue = append(a.queue, inflight{tx: tx, res: res, file: file})
+			if len(a.queue) >= applyWindow && !a.reapOne() {
+				return
+			}
+			continue
+		}
+		// Several schemas, CREATE/DROP DATABASE, or a schema that does not exist yet:
+		// everything queued before it must finish first.
+		if !a.reap(true) {
+			a.eng.Unclaim(tx.GTID)
+			return
+		}
+		_, err = a.eng.ApplySync(a.stream, tx)
+		a.eng.Unclaim(tx.GTID)
+		if err != nil {
+			a.fail(tx, err)
+			return
+		}
+		a.done(tx)
+	}
+}
+
+// next returns the next whole transaction of the relay log (io.EOF at its end).
+func (a *applier) next() (*binlog.Transaction, error) {
+	for {
+		ev, h, err := a.r.Next()
+		if err != nil {
+			return nil, err
+		}
+		switch e := ev.(type) {
+		case *binlog.GTIDEvent:
+			a.tx = &binlog.Transaction{GTID: e.GTID, OriginalCommitUS: e.OriginalCommitUS, ImmediateCommitUS: e.ImmediateCommitUS, Schemas: e.Schemas, ServerID: h.ServerID}
+		case *binlog.RowsEvent, *binlog.QueryEvent:
+			if a.tx != nil {
+				a.tx.Events = append(a.tx.Events, ev)
+			}
+		case *binlog.CommitEvent:
+			if tx := a.tx; tx != nil {
+				a.tx = nil
+				return tx, nil
+			}
+		case *binlog.RotateEvent:
+			a.purge()
+		}
+	}
+}
+
+// waitDelay holds a transaction until SOURCE_DELAY seconds after the source committed it.
+func (a *applier) waitDelay(ctx context.Context, tx *binlog.Transaction) bool {
+	a.ch.mu.Lock()
+	delay := time.Duration(a.ch.settings.Delay) * time.Second
+	a.ch.mu.Unlock()
+	if delay <= 0 {
+		return true
+	}
+	due := time.UnixMicro(int64(tx.ImmediateCommitUS)).Add(delay)
+	if time.Until(due) <= 0 {
+		return true
+	}
+	if !a.reap(true) {
+		return false
+	}
+	a.ch.update(func(st *state) { st.sqlState = "Waiting until SOURCE_DELAY seconds after source executed event" })
+	t := time.NewTimer(time.Until(due))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// reap collects finished applies in order; with wait it waits for all of them. It
+// returns false when an apply failed (the thread stops).
+func (a *applier) reap(wait bool) bool {
+	for len(a.queue) > 0 {
+		if !wait && len(a.queue[0].res) == 0 {
+			return true // the oldest is still running; results arrive in order per schema only
+		}
+		if !a.reapOne() {
+			return false
+		}
+	}
+	return true
+}
+
+func (a *applier) reapOne() bool {
+	in := a.queue[0]
+	out := <-in.res
+	a.queue = a.queue[1:]
+	a.eng.Unclaim(in.tx.GTID)
+	if out.Err != nil {
+		a.drain(false)
+		a.fail(in.tx, out.Err)
+		return false
+	}
+	a.done(in.tx)
+	return true
+}
+
+// drain waits for every queued apply (they fail fast once the stream failed).
+func (a *applier) drain(record bool) {
+	for _, in := range a.queue {
+		out := <-in.res
+		a.eng.Unclaim(in.tx.GTID)
+		if record && out.Err == nil {
+			a.done(in.tx)
+		}
+	}
+	a.queue = nil
+}
+
+func (a *applier) done(tx *binlog.Transaction) {
+	a.ch.update(func(st *state) {
+		st.lastApplied = tx.GTID
+		st.appliedCount++
+		st.oldestUS = 0
+		if len(a.queue) > 0 {
+			st.oldestUS = a.queue[0].tx.OriginalCommitUS
+		}
+		st.relayFile, st.relayPos = a.r.Position()
+	})
+	a.ch.notifyApplied()
+}
+
+func (a *applier) caughtUp() {
+	a.ch.update(func(st *state) {
+		st.caughtUp = true
+		st.oldestUS = 0
+		st.sqlState = "Replica has read all relay log; waiting for more updates"
+		st.relayFile, st.relayPos = a.r.Position()
+		st.execFile, st.execPos = st.readFile, st.readPos
+	})
+	a.ch.notifyApplied()
+}
+
+func (a *applier) fail(tx *binlog.Transaction, err error) {
+	code := mysqlerr.ErUnknownError
+	msg := err.Error()
+	if me, ok := mysqlerr.As(err); ok {
+		code, msg = me.Code, me.Message
+	}
+	a.ch.setSQLError(code, fmt.Sprintf("Error executing row event or query of transaction '%s' (schemas %v): %s", tx.GTID, tx.Schemas, msg))
+}
+
+// purge removes relay files whose transactions are all applied (relay_log_purge).
+func (a *applier) purge() {
+	cur, _ := a.r.Position()
+	oldest := cur
+	if len(a.queue) > 0 {
+		oldest = a.queue[0].file
+	}
+	files, err := a.relay.Files()
+	if err != nil || len(files) < 2 || files[0].Name >= oldest {
+		return
+	}
+	if err := a.relay.PurgeTo(oldest); err != nil {
+		a.ch.m.cfg.Logger.Warn("relay log purge", "channel", a.ch.name, "err", err)
+	}
+}

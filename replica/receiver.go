@@ -1,0 +1,223 @@
+package replica
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"strconv"
+	"time"
+
+	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/mysqlproto"
+	"github.com/binlite/binlite/source"
+)
+
+// MySQL's client-side error codes the IO thread reports.
+const (
+	errConnect        uint16 = 2003 // CR_CONN_HOST_ERROR
+	errSourceFatal    uint16 = 13114
+	errSameServerUUID uint16 = 1593
+)
+
+// fatalIO ends the IO thread instead of reconnecting (as MySQL does for 1236 and
+// for equal server uuids).
+type fatalIO struct{ err *mysqlerr.Error }
+
+func (f fatalIO) Error() string { return f.err.Error() }
+
+// runIO is the receiver: connect, ask for what is missing, write it to the relay log,
+// and reconnect with back-off when the link fails.
+func (ch *Channel) runIO(ctx context.Context) {
+	retries := 0
+	for ctx.Err() == nil {
+		ch.mu.Lock()
+		s := ch.settings
+		ch.mu.Unlock()
+		ch.update(func(st *state) { st.ioRunning, st.ioState = "Connecting", "Connecting to source" })
+		err := ch.receive(ctx, s, func() { retries = 0 })
+		if ctx.Err() != nil {
+			return
+		}
+		var f fatalIO
+		if errors.As(err, &f) {
+			ch.setIOError(f.err.Code, f.err.Message)
+			return
+		}
+		retries++
+		code, msg := errConnect, err.Error()
+		if me, ok := mysqlerr.As(err); ok {
+			code, msg = me.Code, me.Message
+		}
+		ch.setIOError(code, fmt.Sprintf("Error reconnecting to source '%s@%s:%d'. This was attempt %d/%d, with a delay of %d seconds between attempts. Message: %s", s.User, s.Host, s.Port, retries, s.RetryCount, s.ConnectRetry, msg))
+		if retries > s.RetryCount {
+			return
+		}
+		ch.update(func(st *state) {
+			st.ioRunning, st.ioState = "Connecting", "Waiting to reconnect after a failed source event read"
+		})
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Duration(s.ConnectRetry) * time.Second):
+		}
+	}
+}
+
+func (ch *Channel) receive(ctx context.Context, s Settings, connected func()) error {
+	relay, err := ch.relayLog()
+	if err != nil {
+		return fatalIO{mysqlerr.New(mysqlerr.ErUnknownError, "%v", err)}
+	}
+	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	c, err := mysqlproto.Dial(dctx, net.JoinHostPort(s.Host, strconv.Itoa(s.Port)), s.User, s.Password)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("error connecting to source '%s@%s:%d': %w", s.User, s.Host, s.Port, err)
+	}
+	defer c.Close()
+	stop := context.AfterFunc(ctx, func() { c.Close() })
+	defer stop()
+
+	rows, err := c.Exec("SELECT @@server_uuid, @@server_id")
+	if err != nil {
+		return err
+	}
+	if len(rows) != 1 || len(rows[0]) != 2 || rows[0][0] == nil || rows[0][1] == nil {
+		return fmt.Errorf("source did not report its server_uuid and server_id")
+	}
+	srcUUID := *rows[0][0]
+	srcID, _ := strconv.ParseUint(*rows[0][1], 10, 32)
+	if srcUUID == ch.m.cfg.UUID.String() {
+		return fatalIO{mysqlerr.New(errSameServerUUID, "Fatal error: The replica I/O thread stops because source and replica have equal MySQL server UUIDs; these UUIDs must be different for replication to work.")}
+	}
+	if uint32(srcID) == ch.m.cfg.ServerID {
+		return fatalIO{mysqlerr.New(errSameServerUUID, "Fatal error: The replica I/O thread stops because source and replica have equal MySQL server ids; these ids must be different for replication to work.")}
+	}
+	hb := time.Duration(s.HeartbeatPeriod * float64(time.Second))
+	if _, err := c.Exec(fmt.Sprintf("SET @source_heartbeat_period = %d, @master_heartbeat_period = %d, @replica_uuid = '%s', @slave_uuid = '%s'", hb.Nanoseconds(), hb.Nanoseconds(), ch.m.cfg.UUID, ch.m.cfg.UUID)); err != nil {
+		return err
+	}
+	if err := c.Command(mysqlproto.ComRegisterSlave, source.AppendRegister(nil, ch.m.cfg.ServerID, "127.0.0.1", s.User, uint16(ch.m.cfg.Port))); err != nil {
+		return err
+	}
+	if p, err := c.ReadPacket(); err != nil {
+		return err
+	} else if len(p) > 0 && p[0] == 0xff {
+		return mysqlproto.ParseError(p)
+	}
+
+	retrieved := relay.Executed()
+	if s.AutoPosition || !retrieved.IsEmpty() {
+		// binlite sources always carry GTIDs: once anything was received, resume by GTID.
+		err = c.Command(mysqlproto.ComBinlogDumpGTID, source.AppendDumpGTID(nil, ch.m.cfg.ServerID, ch.m.cfg.Log.Executed().Union(retrieved)))
+	} else {
+		err = c.Command(mysqlproto.ComBinlogDump, source.AppendDump(nil, ch.m.cfg.ServerID, s.LogFile, max(s.LogPos, 4)))
+	}
+	if err != nil {
+		return err
+	}
+	ch.update(func(st *state) {
+		st.sourceUUID, st.sourceServerID = srcUUID, uint32(srcID)
+		st.ioRunning, st.ioState = "Yes", "Waiting for source to send event"
+		st.lastIOErrno, st.lastIOError = 0, ""
+	})
+	connected()
+	return ch.stream(ctx, c, relay, hb)
+}
+
+// stream reads events, assembles whole transactions and writes them to the relay log
+// in batches: as many as have arrived, one relay write (and fsync) per batch.
+func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog.Log, hb time.Duration) error {
+	timeout := 60 * time.Second // replica_net_timeout
+	if hb > 0 && 2*hb+5*time.Second < timeout {
+		timeout = 2*hb + 5*time.Second
+	}
+	var (
+		tx      *binlog.Transaction
+		pending []*binlog.Transaction
+		size    int
+		file    string
+		pos     int64
+	)
+	flush := func() error {
+		if len(pending) == 0 {
+			return nil
+		}
+		if err := relay.Commit(pending); err != nil {
+			return fatalIO{mysqlerr.New(mysqlerr.ErUnknownError, "Relay log write failure: %v", err)}
+		}
+		pending, size = nil, 0
+		f, p := file, pos
+		ch.update(func(st *state) { st.readFile, st.readPos = f, p })
+		return nil
+	}
+	for {
+		if nc := c.NetConn(); nc != nil {
+			nc.SetReadDeadline(time.Now().Add(timeout))
+		}
+		p, err := c.ReadPacket()
+		if err != nil {
+			if ctx.Err() == nil {
+				err = fmt.Errorf("source connection lost while reading events: %w", err)
+			}
+			if ferr := flush(); ferr != nil {
+				return ferr
+			}
+			return err
+		}
+		if len(p) == 0 {
+			return fmt.Errorf("empty packet from source")
+		}
+		switch p[0] {
+		case 0xff:
+			flush()
+			perr := mysqlproto.ParseError(p)
+			if me, ok := mysqlerr.As(perr); ok && me.Code == mysqlerr.ErMasterFatalReadingLog {
+				return fatalIO{mysqlerr.New(errSourceFatal, "%s", me.Message)}
+			}
+			return perr
+		case 0xfe:
+			flush()
+			return fmt.Errorf("source ended the stream")
+		}
+		h, ev, err := binlog.DecodeEvent(p[1:])
+		if err != nil {
+			flush()
+			return fmt.Errorf("relay log read failure: could not parse event from source at %s:%d: %w", file, pos, err)
+		}
+		switch e := ev.(type) {
+		case *binlog.RotateEvent:
+			file, pos = e.NextFile, int64(e.Position)
+			continue
+		case *binlog.HeartbeatEvent:
+			file, pos = e.File, int64(e.Pos)
+			if len(pending) == 0 {
+				f, p := file, pos
+				ch.update(func(st *state) { st.readFile, st.readPos = f, p })
+			}
+			continue
+		case *binlog.GTIDEvent:
+			tx = &binlog.Transaction{GTID: e.GTID, OriginalCommitUS: e.OriginalCommitUS, ImmediateCommitUS: e.ImmediateCommitUS, Schemas: e.Schemas, ServerID: h.ServerID}
+		case *binlog.RowsEvent, *binlog.QueryEvent:
+			if tx == nil {
+				return fmt.Errorf("event %s outside a transaction at %s:%d", h.Type, file, pos)
+			}
+			tx.Events = append(tx.Events, ev)
+		case *binlog.CommitEvent:
+			if tx == nil {
+				return fmt.Errorf("COMMIT outside a transaction at %s:%d", file, pos)
+			}
+			pending = append(pending, tx)
+			tx = nil
+		}
+		pos += int64(h.Length)
+		size += len(p)
+		if tx == nil && len(pending) > 0 && (c.Buffered() == 0 || len(pending) >= 4096 || size >= 8<<20) {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+}

@@ -1,0 +1,118 @@
+package replica
+
+import (
+	"time"
+)
+
+// Field is one SHOW REPLICA STATUS column: MySQL 8.4's name, the legacy SHOW SLAVE
+// STATUS name, and the value (nil = NULL).
+type Field struct {
+	Name, Legacy string
+	Value        any
+}
+
+// Status returns one row of fields per channel (all channels when name is "" and
+// several exist).
+func (m *Manager) Status(name string, all bool) [][]Field {
+	m.mu.Lock()
+	var chs []*Channel
+	if all {
+		for _, n := range m.sortedNames() {
+			chs = append(chs, m.channels[n])
+		}
+	} else if ch := m.channels[name]; ch != nil {
+		chs = append(chs, ch)
+	}
+	m.mu.Unlock()
+	rows := make([][]Field, 0, len(chs))
+	for _, ch := range chs {
+		rows = append(rows, ch.status(m))
+	}
+	return rows
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "Yes"
+	}
+	return "No"
+}
+
+func (ch *Channel) status(m *Manager) []Field {
+	ch.mu.Lock()
+	s, st := ch.settings, ch.st
+	sqlOn := ch.sql != nil
+	ioRunning := st.ioRunning
+	if ch.io == nil {
+		ioRunning = "No"
+	}
+	var retrieved string
+	relayFile := st.relayFile
+	if ch.relay != nil {
+		retrieved = ch.relay.Executed().String()
+		if relayFile == "" {
+			if files, err := ch.relay.Files(); err == nil && len(files) > 0 {
+				relayFile = files[0].Name
+			}
+		}
+	}
+	ch.mu.Unlock()
+	var lag any
+	if sqlOn {
+		switch {
+		case st.oldestUS > 0:
+			lag = max(int64(0), int64(time.Since(time.UnixMicro(int64(st.oldestUS))).Seconds()))
+		case ioRunning == "Yes" || st.caughtUp:
+			lag = int64(0)
+		}
+	}
+	errTime := func(t time.Time, code uint16) string {
+		if code == 0 || t.IsZero() {
+			return ""
+		}
+		return t.Format("060102 15:04:05")
+	}
+	autoPos := int64(0)
+	if s.AutoPosition {
+		autoPos = 1
+	}
+	lastErrno, lastError := st.lastSQLErrno, st.lastSQLError
+	return []Field{
+		{"Replica_IO_State", "Slave_IO_State", st.ioState},
+		{"Source_Host", "Master_Host", s.Host},
+		{"Source_User", "Master_User", s.User},
+		{"Source_Port", "Master_Port", int64(s.Port)},
+		{"Connect_Retry", "Connect_Retry", int64(s.ConnectRetry)},
+		{"Source_Log_File", "Master_Log_File", st.readFile},
+		{"Read_Source_Log_Pos", "Read_Master_Log_Pos", st.readPos},
+		{"Relay_Log_File", "Relay_Log_File", relayFile},
+		{"Relay_Log_Pos", "Relay_Log_Pos", st.relayPos},
+		{"Relay_Source_Log_File", "Relay_Master_Log_File", st.execFile},
+		{"Replica_IO_Running", "Slave_IO_Running", ioRunning},
+		{"Replica_SQL_Running", "Slave_SQL_Running", yesNo(sqlOn)},
+		{"Replicate_Do_DB", "Replicate_Do_DB", ""},
+		{"Replicate_Ignore_DB", "Replicate_Ignore_DB", ""},
+		{"Last_Errno", "Last_Errno", int64(lastErrno)},
+		{"Last_Error", "Last_Error", lastError},
+		{"Skip_Counter", "Skip_Counter", int64(0)},
+		{"Exec_Source_Log_Pos", "Exec_Master_Log_Pos", st.execPos},
+		{"Relay_Log_Space", "Relay_Log_Space", int64(0)},
+		{"Until_Condition", "Until_Condition", "None"},
+		{"Seconds_Behind_Source", "Seconds_Behind_Master", lag},
+		{"Last_IO_Errno", "Last_IO_Errno", int64(st.lastIOErrno)},
+		{"Last_IO_Error", "Last_IO_Error", st.lastIOError},
+		{"Last_SQL_Errno", "Last_SQL_Errno", int64(st.lastSQLErrno)},
+		{"Last_SQL_Error", "Last_SQL_Error", st.lastSQLError},
+		{"Source_Server_Id", "Master_Server_Id", int64(st.sourceServerID)},
+		{"Source_UUID", "Master_UUID", st.sourceUUID},
+		{"SQL_Delay", "SQL_Delay", int64(s.Delay)},
+		{"Replica_SQL_Running_State", "Slave_SQL_Running_State", st.sqlState},
+		{"Source_Retry_Count", "Master_Retry_Count", int64(s.RetryCount)},
+		{"Last_IO_Error_Timestamp", "Last_IO_Error_Timestamp", errTime(st.lastIOTime, st.lastIOErrno)},
+		{"Last_SQL_Error_Timestamp", "Last_SQL_Error_Timestamp", errTime(st.lastSQLTime, st.lastSQLErrno)},
+		{"Retrieved_Gtid_Set", "Retrieved_Gtid_Set", retrieved},
+		{"Executed_Gtid_Set", "Executed_Gtid_Set", m.cfg.Log.Executed().String()},
+		{"Auto_Position", "Auto_Position", autoPos},
+		{"Channel_Name", "Channel_Name", ch.name},
+	}
+}

@@ -1,0 +1,91 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/binlite/binlite/engine"
+	"github.com/binlite/binlite/gtid"
+)
+
+// gtidFunctions are MySQL's GTID functions, registered on every SQLite connection.
+// The waiting ones block the calling statement, as in MySQL.
+func (n *Node) gtidFunctions() engine.Functions {
+	parse := func(s string) (gtid.Set, error) {
+		set, err := gtid.Parse(s)
+		if err != nil {
+			return set, fmt.Errorf("Malformed GTID set specification '%s'", s)
+		}
+		return set, nil
+	}
+	return engine.Functions{
+		"gtid_subset": func(a, b string) (int64, error) {
+			sa, err := parse(a)
+			if err != nil {
+				return 0, err
+			}
+			sb, err := parse(b)
+			if err != nil {
+				return 0, err
+			}
+			if sa.IsSubset(sb) {
+				return 1, nil
+			}
+			return 0, nil
+		},
+		"gtid_subtract": func(a, b string) (string, error) {
+			sa, err := parse(a)
+			if err != nil {
+				return "", err
+			}
+			sb, err := parse(b)
+			if err != nil {
+				return "", err
+			}
+			return sa.Subtract(sb).String(), nil
+		},
+		// WAIT_FOR_EXECUTED_GTID_SET(set[, timeout]): 0 when executed, 1 on timeout.
+		"wait_for_executed_gtid_set": func(s string, timeout ...float64) (int64, error) {
+			want, err := parse(s)
+			if err != nil {
+				return 0, err
+			}
+			var d time.Duration
+			if len(timeout) > 0 && timeout[0] > 0 {
+				d = time.Duration(timeout[0] * float64(time.Second))
+			}
+			if n.replicas.WaitExecuted(n.ctx, want, d) {
+				return 0, nil
+			}
+			return 1, nil
+		},
+		"source_pos_wait": n.posWait,
+		"master_pos_wait": n.posWait,
+	}
+}
+
+// posWait is SOURCE_POS_WAIT(file, pos[, timeout[, channel]]): 0 when reached, -1 on
+// timeout, NULL when the channel's SQL thread is not running.
+func (n *Node) posWait(file string, pos int64, rest ...any) (any, error) {
+	var timeout time.Duration
+	channel := ""
+	if len(rest) > 0 {
+		switch t := rest[0].(type) {
+		case int64:
+			timeout = time.Duration(t) * time.Second
+		case float64:
+			timeout = time.Duration(t * float64(time.Second))
+		}
+	}
+	if len(rest) > 1 {
+		if c, ok := rest[1].(string); ok {
+			channel = c
+		}
+	}
+	v, ok := n.replicas.WaitPosition(context.Background(), channel, file, pos, timeout)
+	if !ok {
+		return nil, nil
+	}
+	return v, nil
+}

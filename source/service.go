@@ -1,0 +1,236 @@
+package source
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/gtid"
+	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/mysqlproto"
+)
+
+// DefaultHeartbeat is used when the replica does not ask for a period.
+const DefaultHeartbeat = 30 * time.Second
+
+// Service is a node's source side.
+type Service struct {
+	log      *binlog.Log
+	uuid     gtid.UUID
+	serverID uint32
+	logger   *slog.Logger
+
+	mu       sync.Mutex
+	replicas map[uint32]Registration // by connection id
+}
+
+// New makes the source side of a node.
+func New(log *binlog.Log, uuid gtid.UUID, serverID uint32, logger *slog.Logger) *Service {
+	return &Service{log: log, uuid: uuid, serverID: serverID, logger: logger, replicas: map[uint32]Registration{}}
+}
+
+// Register records a replica for SHOW REPLICAS.
+func (s *Service) Register(connID uint32, r Registration) {
+	r.Since = time.Now()
+	s.mu.Lock()
+	s.replicas[connID] = r
+	s.mu.Unlock()
+}
+
+// SetReplicaUUID records the uuid a replica announced with SET @replica_uuid.
+func (s *Service) SetReplicaUUID(connID uint32, uuid string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r, ok := s.replicas[connID]; ok {
+		r.UUID = uuid
+		s.replicas[connID] = r
+	}
+}
+
+// Unregister forgets a replica whose connection closed.
+func (s *Service) Unregister(connID uint32) {
+	s.mu.Lock()
+	delete(s.replicas, connID)
+	s.mu.Unlock()
+}
+
+// Replicas lists registered replicas by server id.
+func (s *Service) Replicas() []Registration {
+	s.mu.Lock()
+	out := make([]Registration, 0, len(s.replicas))
+	for _, r := range s.replicas {
+		out = append(out, r)
+	}
+	s.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool { return out[i].ServerID < out[j].ServerID })
+	return out
+}
+
+func fatalRead(format string, args ...any) error {
+	return mysqlerr.New(mysqlerr.ErMasterFatalReadingLog, "Got fatal error 1236 from source when reading data from binary log: '"+format+"'", args...)
+}
+
+// startFile picks where to stream from for a GTID request: the newest file whose
+// Previous_gtids the replica already has (everything before it is not needed).
+func (s *Service) startFile(want gtid.Set) (string, error) {
+	if missing := s.log.Purged().Subtract(want); !missing.IsEmpty() {
+		return "", fatalRead("Cannot replicate because the source purged required binary logs. Replicate the missing transactions from elsewhere, or provision a new replica from backup. Consider increasing the source's binary log expiration period. The GTID set sent by the replica is '%s', and the missing transactions are '%s'", want, missing)
+	}
+	own := gtid.Set{}
+	if last := want.Last(s.uuid); last > 0 {
+		own.AddRange(s.uuid, 1, last)
+		if ahead := want.Intersect(own).Subtract(s.log.Executed()); !ahead.IsEmpty() {
+			return "", fatalRead("Replica has more GTIDs than the source has, using the source's SERVER_UUID. This may indicate that the end of the binary log was truncated or that the last binary log file was lost, e.g., after a power or disk failure when sync_binlog != 1. The source may or may not have rolled back transactions that were already replicated to the replica. Suggest to replicate any transactions that source has rolled back from replica to source, and/or commit empty transactions on source to account for transactions that have been committed on source but are not included in GTID_EXECUTED. Missing: '%s'", ahead)
+		}
+	}
+	files, err := s.log.Files()
+	if err != nil {
+		return "", err
+	}
+	if len(files) == 0 {
+		return "", fatalRead("no binary log files")
+	}
+	for i := len(files) - 1; i >= 0; i-- {
+		if files[i].PreviousGTIDs.IsSubset(want) {
+			return files[i].Name, nil
+		}
+	}
+	return files[0].Name, nil
+}
+
+// Dump streams the binary log to a replica until ctx ends or the connection fails.
+// Only durable groups are sent (a replica never holds what a crash could take back
+// from the source). Transactions the replica already has are skipped in GTID mode.
+func (s *Service) Dump(ctx context.Context, c *mysqlproto.Conn, req DumpRequest) error {
+	file, pos := req.File, req.Pos
+	if req.UseGTID {
+		f, err := s.startFile(req.GTIDs)
+		if err != nil {
+			return err
+		}
+		file, pos = f, binlog.FirstEventPos
+	} else {
+		files, err := s.log.Files()
+		if err != nil {
+			return err
+		}
+		found := false
+		for _, f := range files {
+			found = found || f.Name == file
+		}
+		if !found {
+			return fatalRead("Could not find first log file name in binary log index file")
+		}
+	}
+	r, err := binlog.OpenReader(s.log.Dir(), file, pos)
+	if err != nil {
+		return fatalRead("could not open log file %s: %v", file, err)
+	}
+	defer r.Close()
+	hb := req.Heartbeat
+	if hb <= 0 {
+		hb = DefaultHeartbeat
+	}
+	d := &dumper{s: s, c: c, req: req, r: r}
+	// As MySQL does, start with a Rotate naming where the stream begins.
+	if err := d.send(&binlog.RotateEvent{NextFile: file, Position: uint64(max(pos, binlog.FirstEventPos))}, uint32(time.Now().Unix()), s.serverID); err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		if err := d.catchUp(); err != nil {
+			return err
+		}
+		if err := c.Flush(); err != nil {
+			return err
+		}
+		if req.NonBlock {
+			return c.WriteEOFPacket()
+		}
+		rf, rp := r.Position()
+		wctx, cancel := context.WithTimeout(ctx, hb)
+		err := s.log.WaitDurable(wctx, rf, rp)
+		cancel()
+		if errors.Is(err, context.DeadlineExceeded) {
+			if err := d.send(&binlog.HeartbeatEvent{File: rf, Pos: uint64(rp)}, uint32(time.Now().Unix()), s.serverID); err != nil {
+				return err
+			}
+			continue
+		}
+		if err != nil && ctx.Err() == nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
+
+type dumper struct {
+	s        *Service
+	c        *mysqlproto.Conn
+	req      DumpRequest
+	r        *binlog.Reader
+	skipping bool
+	skipped  bool
+	buf      []byte
+}
+
+func (d *dumper) send(ev binlog.Event, ts, serverID uint32) error {
+	d.buf = append(d.buf[:0], 0) // OK marker before every event
+	d.buf = binlog.AppendEvent(d.buf, ev, ts, serverID)
+	return d.c.WritePacket(d.buf)
+}
+
+// catchUp sends every durable event the reader has not yet passed.
+func (d *dumper) catchUp() error {
+	for {
+		df, dp := d.s.log.Position()
+		rf, rp := d.r.Position()
+		if rf > df || (rf == df && rp >= dp) {
+			return d.skipNotice()
+		}
+		ev, h, err := d.r.Next()
+		if errors.Is(err, io.EOF) {
+			return d.skipNotice()
+		}
+		if err != nil {
+			return fatalRead("reading %s at %d: %v", rf, rp, err)
+		}
+		switch e := ev.(type) {
+		case *binlog.FormatDescriptionEvent, *binlog.PreviousGTIDsEvent, *binlog.StopEvent:
+			continue
+		case *binlog.GTIDEvent:
+			d.skipping = d.req.UseGTID && d.req.GTIDs.Contains(e.GTID)
+		}
+		if d.skipping {
+			d.skipped = true
+			if _, end := ev.(*binlog.CommitEvent); end {
+				d.skipping = false
+			}
+			continue
+		}
+		if d.skipped {
+			if err := d.skipNotice(); err != nil {
+				return err
+			}
+		}
+		if err := d.send(ev, h.Timestamp, h.ServerID); err != nil {
+			return fmt.Errorf("source: send to replica %d: %w", d.req.ServerID, err)
+		}
+	}
+}
+
+// skipNotice tells the replica where the source is after skipped transactions, so
+// its Read_Source_Log_Pos stays right.
+func (d *dumper) skipNotice() error {
+	if !d.skipped {
+		return nil
+	}
+	d.skipped = false
+	rf, rp := d.r.Position()
+	return d.send(&binlog.HeartbeatEvent{File: rf, Pos: uint64(rp)}, uint32(time.Now().Unix()), d.s.serverID)
+}
