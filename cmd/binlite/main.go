@@ -13,6 +13,7 @@ Usage:
   binlite serve --datadir DIR [--port P] [--server-id N] [--bind ADDR] [--http-port P] [--config FILE]
   binlite demo [--seconds N] [--dir DIR]
   binlite binlog dump FILE
+  binlite checksum --source HOST:PORT --replica HOST:PORT [--user U --password P --databases a,b]
   binlite version
 `
 
@@ -29,6 +30,8 @@ func main() {
 		err = runDemo(os.Args[2:])
 	case "binlog":
 		err = runBinlog(os.Args[2:])
+	case "checksum":
+		err = runChecksum(os.Args[2:])
 	case "version", "--version":
 		fmt.Println(versionString())
 	case "help", "-h", "--help":
