@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/binlite/binlite/engine"
@@ -46,14 +47,14 @@ func (n *Node) gtidFunctions() engine.Functions {
 			return sa.Subtract(sb).String(), nil
 		},
 		// WAIT_FOR_EXECUTED_GTID_SET(set[, timeout]): 0 when executed, 1 on timeout.
-		"wait_for_executed_gtid_set": func(s string, timeout ...float64) (int64, error) {
+		"wait_for_executed_gtid_set": func(s string, timeout ...any) (int64, error) {
 			want, err := parse(s)
 			if err != nil {
 				return 0, err
 			}
 			var d time.Duration
-			if len(timeout) > 0 && timeout[0] > 0 {
-				d = time.Duration(timeout[0] * float64(time.Second))
+			if len(timeout) > 0 {
+				d = seconds(timeout[0])
 			}
 			if n.replicas.WaitExecuted(n.ctx, want, d) {
 				return 0, nil
@@ -71,12 +72,7 @@ func (n *Node) posWait(file string, pos int64, rest ...any) (any, error) {
 	var timeout time.Duration
 	channel := ""
 	if len(rest) > 0 {
-		switch t := rest[0].(type) {
-		case int64:
-			timeout = time.Duration(t) * time.Second
-		case float64:
-			timeout = time.Duration(t * float64(time.Second))
-		}
+		timeout = seconds(rest[0])
 	}
 	if len(rest) > 1 {
 		if c, ok := rest[1].(string); ok {
@@ -88,4 +84,19 @@ func (n *Node) posWait(file string, pos int64, rest ...any) (any, error) {
 		return nil, nil
 	}
 	return v, nil
+}
+
+// seconds converts a SQL timeout argument (integer, real or text seconds).
+func seconds(v any) time.Duration {
+	switch t := v.(type) {
+	case int64:
+		return time.Duration(t) * time.Second
+	case float64:
+		return time.Duration(t * float64(time.Second))
+	case string:
+		if f, err := strconv.ParseFloat(t, 64); err == nil {
+			return time.Duration(f * float64(time.Second))
+		}
+	}
+	return 0
 }

@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -418,7 +419,7 @@ func TestHTTPStatusAndMetricsReportTheBinaryLog(t *testing.T) {
 	if st.BinlogFile != pos.File || st.BinlogPos != pos.Position {
 		t.Errorf("/status binlog %s:%d, SHOW BINARY LOG STATUS %s:%d", st.BinlogFile, st.BinlogPos, pos.File, pos.Position)
 	}
-	if fmt.Sprint(st.Schemas) != "[shop]" || st.Connections < 1 {
+	if !slices.Contains(st.Schemas, "shop") || st.Connections < 1 {
 		t.Errorf("/status schemas = %v, connections = %d", st.Schemas, st.Connections)
 	}
 
