@@ -63,7 +63,7 @@ func (cp *capture) hook(d sqlite3.SQLitePreUpdateData) {
 	*cp.events = append(evs, &binlog.RowsEvent{
 		Schema:  cp.schema,
 		Table:   t.Name,
-		Columns: columnNames(t),
+		Columns: t.names,
 		PK:      t.PK,
 		Rows:    []binlog.RowChange{rc},
 	})
@@ -127,12 +127,4 @@ func fromValue(v binlog.Value) any {
 		return v.Bytes
 	}
 	return nil
-}
-
-func columnNames(t *Table) []string {
-	names := make([]string, len(t.Columns))
-	for i, c := range t.Columns {
-		names[i] = c.Name
-	}
-	return names
 }

@@ -57,7 +57,8 @@ type Column struct {
 type Table struct {
 	Name    string
 	Columns []Column
-	PK      []int // column indexes of the primary key, in key order
+	names   []string // column names, shared by every rows event of the table
+	PK      []int    // column indexes of the primary key, in key order
 	AutoInc string
 }
 
@@ -125,6 +126,9 @@ func loadTable(c *sqliteConn, name string) (*Table, error) {
 		col.aff = affinityOf(col.DeclType)
 		t.Columns = append(t.Columns, col)
 		pkOrder = append(pkOrder, col.PK)
+	}
+	for _, c := range t.Columns {
+		t.names = append(t.names, c.Name)
 	}
 	for k := 1; ; k++ {
 		found := false

@@ -7,8 +7,10 @@ import (
 	"database/sql/driver"
 	"encoding/hex"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -69,9 +71,43 @@ func named(args []any) []driver.NamedValue {
 	}
 	nv := make([]driver.NamedValue, len(args))
 	for i, a := range args {
-		nv[i] = driver.NamedValue{Ordinal: i + 1, Value: a}
+		nv[i] = driver.NamedValue{Ordinal: i + 1, Value: bindValue(a)}
 	}
 	return nv
+}
+
+// bindValue turns protocol values into what SQLite stores as MySQL would: integers as
+// int64 (unsigned ones beyond int64 as text, which SQLite keeps exactly), times in
+// MySQL's DATETIME text form.
+func bindValue(v any) any {
+	switch x := v.(type) {
+	case int:
+		return int64(x)
+	case int32:
+		return int64(x)
+	case uint32:
+		return int64(x)
+	case uint:
+		return bindValue(uint64(x))
+	case uint64:
+		if x > math.MaxInt64 {
+			return strconv.FormatUint(x, 10)
+		}
+		return int64(x)
+	case float32:
+		return float64(x)
+	case bool:
+		if x {
+			return int64(1)
+		}
+		return int64(0)
+	case time.Time:
+		if x.Nanosecond() != 0 {
+			return x.Format("2006-01-02 15:04:05.000000")
+		}
+		return x.Format("2006-01-02 15:04:05")
+	}
+	return v
 }
 
 // registerFunctions adds the MySQL functions that SQLite lacks or spells differently.

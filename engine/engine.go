@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/binlite/binlite/binlog"
-	"github.com/binlite/binlite/gtid"
 	"github.com/binlite/binlite/mysqlerr"
 )
 
@@ -40,6 +39,7 @@ type Engine struct {
 	failed  atomic.Bool
 	once    sync.Once
 	claims  claims
+	locks   waitGraph
 }
 
 // Open opens every schema file in opts.Dir, re-applies binary-log transactions that a
@@ -420,23 +420,4 @@ func writeMarker(path string) error {
 		return fmt.Errorf("engine: %w", err)
 	}
 	return f.Close()
-}
-
-// Applied returns, per schema, the highest applied sequence per uuid.
-func (e *Engine) Applied() map[string]map[gtid.UUID]uint64 {
-	out := map[string]map[gtid.UUID]uint64{}
-	for _, name := range e.Schemas() {
-		s, err := e.schema(name)
-		if err != nil {
-			continue
-		}
-		var hw map[gtid.UUID]uint64
-		s.w.submit(&job{kind: jobCall, call: func(c *sqliteConn) error {
-			var err error
-			hw, err = readApplied(c)
-			return err
-		}}, 0)
-		out[name] = hw
-	}
-	return out
 }

@@ -39,10 +39,10 @@ type readPool struct {
 	path      string
 	max       int
 	functions Functions
-	mu   sync.Mutex
-	free *sync.Cond // signalled when a reader returns to idle
-	idle []*readConn
-	open int
+	mu        sync.Mutex
+	free      *sync.Cond // signalled when a reader returns to idle
+	idle      []*readConn
+	open      int
 }
 
 func newReadPool(path string, max int, fns Functions) readPool {

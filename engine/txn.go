@@ -37,7 +37,13 @@ func (t *Txn) leaseFor(db string) (*lease, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := t.e.locks.wait(t, s); err != nil {
+		// InnoDB rolls the deadlock victim back entirely.
+		t.Rollback()
+		return nil, err
+	}
 	o := s.w.submit(&job{kind: jobLease}, t.wait)
+	t.e.locks.granted(t, s, o.err == nil)
 	if o.err != nil {
 		return nil, o.err
 	}
@@ -190,11 +196,20 @@ func (t *Txn) Rollback() {
 func (t *Txn) rollbackAll() {
 	for _, l := range t.leases {
 		l.finish(endRollback, zeroGTID)
+		t.e.locks.released(t, l.w.s)
 	}
 	t.leases = nil
 }
 
+// releaseAll forgets the wait-graph entries of every held writer.
+func (t *Txn) releaseAll() {
+	for _, l := range t.leases {
+		t.e.locks.released(t, l.w.s)
+	}
+}
+
 func (t *Txn) reset() {
+	t.releaseAll()
 	t.leases = nil
 	t.byDB = map[string]*lease{}
 	t.savepoints = nil

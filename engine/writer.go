@@ -33,8 +33,8 @@ type job struct {
 	stmt   Stmt
 	apply  *binlog.Transaction
 	stream *ApplyStream
-	call  func(c *sqliteConn) error
-	done  chan outcome
+	call   func(c *sqliteConn) error
+	done   chan outcome
 }
 
 type outcome struct {
@@ -45,12 +45,12 @@ type outcome struct {
 
 // member is one MySQL transaction inside the writer's open group.
 type member struct {
-	events []binlog.Event
+	events   []binlog.Event
 	gtid     gtid.GTID // zero: assigned by the binary log
 	origUS   uint64
 	serverID uint32 // the originating server of a replicated transaction
-	res    Result
-	reply  chan outcome
+	res      Result
+	reply    chan outcome
 }
 
 // writer owns the single write connection of a schema. Its goroutine executes jobs;
@@ -179,8 +179,9 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 	n, _ := res.RowsAffected()
 	r.AffectedRows = uint64(n)
 	if st.Insert && n > 0 {
+		// MySQL reports the first id a multi-row INSERT generated; SQLite the last.
 		id, _ := res.LastInsertId()
-		r.LastInsertID = uint64(id)
+		r.LastInsertID = uint64(id - (n - 1))
 	}
 	return r, nil
 }

@@ -72,6 +72,11 @@ func (s *Session) write(q *sqlcompat.Query, db string, args []any) (*mysqlproto.
 	}
 	if err != nil {
 		s.rowCount = -1
+		if mysqlerr.Is(err, mysqlerr.ErLockDeadlock) && s.txn != nil {
+			// The engine rolled the victim back: the session is no longer in a transaction.
+			s.txn.Rollback()
+			s.txn = nil
+		}
 		return nil, err
 	}
 	s.rowCount = int64(res.AffectedRows)
