@@ -125,6 +125,14 @@ func (l *Log) Executed() gtid.Set {
 	return l.executed.Clone()
 }
 
+// Contains reports whether g is in the executed set, without copying the set (the
+// replica applier asks this for every transaction).
+func (l *Log) Contains(g gtid.GTID) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.executed.Contains(g)
+}
+
 // Purged returns a copy of gtid_purged: GTIDs in files no longer present.
 func (l *Log) Purged() gtid.Set {
 	l.mu.Lock()

@@ -11,11 +11,40 @@ import (
 // ErKeyNotFound is MySQL's HA_ERR_KEY_NOT_FOUND as replicas report it (1032).
 const ErKeyNotFound uint16 = 1032
 
+// applyCache keeps the INSERT/UPDATE/DELETE text for each table shape, so applying a
+// stream of row events builds no SQL.
+type applyCache map[applyKey]*applyStmts
+
+type applyKey struct {
+	table string
+	cols  int
+	pk    int
+}
+
+type applyStmts struct {
+	ins, upd, del string
+}
+
+func (ac *applyCache) get(ev *binlog.RowsEvent) *applyStmts {
+	if *ac == nil {
+		*ac = applyCache{}
+	}
+	k := applyKey{ev.Table, len(ev.Columns), len(ev.PK)}
+	if st := (*ac)[k]; st != nil {
+		return st
+	}
+	st := &applyStmts{}
+	(*ac)[k] = st
+	return st
+}
+
 // applyRows replays one captured rows event on a schema's writer connection: the
 // replica applier and start-up recovery both come here. Rows are located by primary
 // key, or by the whole before image when the table has none.
-func applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
-	var ins, upd, del string
+func (ac *applyCache) applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
+	cached := ac.get(ev)
+	ins, upd, del := cached.ins, cached.upd, cached.del
+	defer func() { cached.ins, cached.upd, cached.del = ins, upd, del }()
 	for i := range ev.Rows {
 		r := &ev.Rows[i]
 		var (

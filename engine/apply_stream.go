@@ -19,12 +19,6 @@ type ApplyStream struct {
 // Failed reports whether an apply of the stream failed.
 func (st *ApplyStream) Failed() bool { return st.failed.Load() }
 
-// Applied is the outcome of one asynchronous apply.
-type Applied struct {
-	Result Result
-	Err    error
-}
-
 // claims keeps the GTIDs being applied so that two channels delivering the same
 // transaction (diamond topologies) apply it once.
 type claims struct {
@@ -36,7 +30,7 @@ type claims struct {
 func (e *Engine) Claim(g gtid.GTID) bool {
 	e.claims.mu.Lock()
 	defer e.claims.mu.Unlock()
-	if _, busy := e.claims.set[g]; busy || e.opts.Log.Executed().Contains(g) {
+	if _, busy := e.claims.set[g]; busy || e.opts.Log.Contains(g) {
 		return false
 	}
 	if e.claims.set == nil {
@@ -53,10 +47,33 @@ func (e *Engine) Unclaim(g gtid.GTID) {
 	e.claims.mu.Unlock()
 }
 
-// ApplyAsync queues a replicated transaction that touches one schema; the result
-// arrives on the returned channel. Multi-schema transactions and CREATE/DROP DATABASE
-// go through ApplySync.
-func (e *Engine) ApplyAsync(st *ApplyStream, tx *binlog.Transaction) (<-chan Applied, error) {
+// Pending is a queued apply whose outcome arrives later.
+type Pending struct {
+	j *job
+	w *writer
+}
+
+// Ready reports whether the outcome is available (Wait will not block).
+func (p *Pending) Ready() bool { return len(p.j.done) > 0 }
+
+// Wait returns the outcome of the apply.
+func (p *Pending) Wait() (Result, error) {
+	select {
+	case o := <-p.j.done:
+		return o.res, o.err
+	case <-p.w.dead:
+		if p.j.state.CompareAndSwap(jobPending, jobCancelled) {
+			return Result{}, unknownDB(p.w.s.name)
+		}
+		o := <-p.j.done
+		return o.res, o.err
+	}
+}
+
+// ApplyAsync queues a replicated transaction that touches one schema on that schema's
+// writer and returns at once. Multi-schema transactions and CREATE/DROP DATABASE go
+// through ApplySync.
+func (e *Engine) ApplyAsync(st *ApplyStream, tx *binlog.Transaction) (*Pending, error) {
 	if len(tx.Schemas) != 1 || isSchemaLevel(tx) {
 		return nil, fmt.Errorf("engine: %s must be applied synchronously", tx.GTID)
 	}
@@ -70,21 +87,7 @@ func (e *Engine) ApplyAsync(st *ApplyStream, tx *binlog.Transaction) (<-chan App
 	case <-s.w.dead:
 		return nil, unknownDB(s.name)
 	}
-	out := make(chan Applied, 1)
-	go func() {
-		select {
-		case o := <-j.done:
-			out <- Applied{Result: o.res, Err: o.err}
-		case <-s.w.dead:
-			if j.state.CompareAndSwap(jobPending, jobCancelled) {
-				out <- Applied{Err: unknownDB(s.name)}
-				return
-			}
-			o := <-j.done
-			out <- Applied{Result: o.res, Err: o.err}
-		}
-	}()
-	return out, nil
+	return &Pending{j: j, w: s.w}, nil
 }
 
 func isSchemaLevel(tx *binlog.Transaction) bool {

@@ -64,6 +64,8 @@ type writer struct {
 	dead  chan struct{} // closed when the goroutine has exited
 	inTxn bool
 	group []*member
+	// applySQL caches the statements that apply row events, per table and shape.
+	applySQL applyCache
 }
 
 func newWriter(s *Schema, c *sqliteConn, cat catalog) *writer {
@@ -214,6 +216,7 @@ func (w *writer) reloadCatalog() error {
 	}
 	w.cap.cat = cat
 	w.s.cat.Store(&cat)
+	w.applySQL = nil // tables may have new shapes
 	return nil
 }
 
@@ -252,25 +255,50 @@ func (w *writer) applyTxn(j *job) {
 		j.done <- outcome{err: err}
 		return
 	}
-	if _, err := w.c.exec(`SAVEPOINT binlite_apply`); err != nil {
-		j.done <- outcome{err: err}
-		return
+	// A single-row transaction needs no savepoint: SQLite undoes a failed statement by
+	// itself. Larger ones must apply all or nothing inside the shared group.
+	sp := rowCount(j.apply.Events) > 1
+	if sp {
+		if _, err := w.c.exec(`SAVEPOINT binlite_apply`); err != nil {
+			j.done <- outcome{err: err}
+			return
+		}
 	}
-	err := w.applyEvents(j.apply.Events)
-	if err != nil {
+	if err := w.applyEvents(j.apply.Events); err != nil {
 		if j.stream != nil {
 			j.stream.failed.Store(true)
 		}
-		w.c.exec(`ROLLBACK TO binlite_apply`)
-		w.c.exec(`RELEASE binlite_apply`)
+		if sp {
+			w.c.exec(`ROLLBACK TO binlite_apply`)
+			w.c.exec(`RELEASE binlite_apply`)
+		}
+		if w.c.AutoCommit() {
+			w.inTxn = false
+			w.failGroup(fmt.Errorf("engine: transaction of %s rolled back by storage: %w", w.s.name, err))
+		}
 		j.done <- outcome{err: err}
 		return
 	}
-	w.c.exec(`RELEASE binlite_apply`)
+	if sp {
+		w.c.exec(`RELEASE binlite_apply`)
+	}
 	w.group = append(w.group, &member{
 		events: j.apply.Events, gtid: j.apply.GTID, origUS: j.apply.OriginalCommitUS, serverID: j.apply.ServerID,
 		res: Result{GTID: j.apply.GTID}, reply: j.done,
 	})
+}
+
+func rowCount(evs []binlog.Event) int {
+	n := 0
+	for _, ev := range evs {
+		switch e := ev.(type) {
+		case *binlog.RowsEvent:
+			n += len(e.Rows)
+		case *binlog.QueryEvent:
+			n += 2 // DDL may be several SQLite statements
+		}
+	}
+	return n
 }
 
 func (w *writer) applyEvents(evs []binlog.Event) error {
@@ -280,7 +308,7 @@ func (w *writer) applyEvents(evs []binlog.Event) error {
 			if e.Schema != w.s.name {
 				continue
 			}
-			if err := applyRows(w.c, e); err != nil {
+			if err := w.applySQL.applyRows(w.c, e); err != nil {
 				return err
 			}
 		case *binlog.QueryEvent:

@@ -17,7 +17,7 @@ const applyWindow = 4096
 
 type inflight struct {
 	tx   *binlog.Transaction
-	res  <-chan engine.Applied
+	res  *engine.Pending
 	file string // relay file it came from
 }
 
@@ -177,7 +177,7 @@ func (a *applier) waitDelay(ctx context.Context, tx *binlog.Transaction) bool {
 // returns false when an apply failed (the thread stops).
 func (a *applier) reap(wait bool) bool {
 	for len(a.queue) > 0 {
-		if !wait && len(a.queue[0].res) == 0 {
+		if !wait && !a.queue[0].res.Ready() {
 			return true // the oldest is still running; results arrive in order per schema only
 		}
 		if !a.reapOne() {
@@ -189,12 +189,12 @@ func (a *applier) reap(wait bool) bool {
 
 func (a *applier) reapOne() bool {
 	in := a.queue[0]
-	out := <-in.res
+	_, err := in.res.Wait()
 	a.queue = a.queue[1:]
 	a.eng.Unclaim(in.tx.GTID)
-	if out.Err != nil {
+	if err != nil {
 		a.drain(false)
-		a.fail(in.tx, out.Err)
+		a.fail(in.tx, err)
 		return false
 	}
 	a.done(in.tx)
@@ -204,9 +204,9 @@ func (a *applier) reapOne() bool {
 // drain waits for every queued apply (they fail fast once the stream failed).
 func (a *applier) drain(record bool) {
 	for _, in := range a.queue {
-		out := <-in.res
+		_, err := in.res.Wait()
 		a.eng.Unclaim(in.tx.GTID)
-		if record && out.Err == nil {
+		if record && err == nil {
 			a.done(in.tx)
 		}
 	}
