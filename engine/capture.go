@@ -16,7 +16,16 @@ type capture struct {
 	schema string
 	cat    catalog
 	events *[]binlog.Event
-	err    error // first capture failure of the current statement
+	// floor is len(*events) when the current statement started: rows are merged only
+	// into events of this statement, so undoing a statement or a savepoint is cutting
+	// the slice back to a length taken between statements.
+	floor int
+	err   error // first capture failure of the current statement
+}
+
+// begin points capture at evs for one statement.
+func (cp *capture) begin(evs *[]binlog.Event) {
+	cp.events, cp.floor, cp.err = evs, len(*evs), nil
 }
 
 func (cp *capture) hook(d sqlite3.SQLitePreUpdateData) {
@@ -54,7 +63,7 @@ func (cp *capture) hook(d sqlite3.SQLitePreUpdateData) {
 		rc.After = cp.image(t, d.New)
 	}
 	evs := *cp.events
-	if n := len(evs); n > 0 {
+	if n := len(evs); n > cp.floor {
 		if re, ok := evs[n-1].(*binlog.RowsEvent); ok && re.Table == t.Name && len(re.Columns) == len(t.Columns) {
 			re.Rows = append(re.Rows, rc)
 			return

@@ -176,6 +176,18 @@ func (e *Engine) AutoIncColumn(schema, table string) (string, bool) {
 	return t.AutoInc, true
 }
 
+// Columns returns a table's column names in order (nil if unknown).
+func (e *Engine) Columns(schema, table string) []string {
+	s, err := e.schema(schema)
+	if err != nil {
+		return nil
+	}
+	if t := s.Table(table); t != nil {
+		return t.names
+	}
+	return nil
+}
+
 func schemaDDL(verb, name string) string { return verb + " DATABASE `" + name + "`" }
 
 // schemaDDLName recognises the canonical CREATE/DROP DATABASE text binlite logs.

@@ -162,7 +162,7 @@ func (w *writer) begin() error {
 // runStmt executes one statement on the writer connection with capture into evs.
 // DDL runs inside a savepoint so its several SQLite statements apply all or nothing.
 func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
-	w.cap.events, w.cap.err = evs, nil
+	w.cap.begin(evs)
 	defer func() { w.cap.events = nil }()
 	if len(st.DDL) > 0 {
 		return Result{}, w.runDDL(st, evs)

@@ -144,6 +144,7 @@ func (s *Session) parseCtx() *sqlcompat.Context {
 		},
 		UserVar: func(name string) any { return s.userVars[strings.ToLower(name)] },
 		AutoInc: s.env.Engine.AutoIncColumn,
+		Columns: s.env.Engine.Columns,
 		Func:    s.function,
 	}
 }

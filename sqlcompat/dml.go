@@ -298,12 +298,19 @@ func (d *dmlState) hasTopWord(lo, hi int, kws ...string) bool {
 // reports placeholders there, because MySQL generates the next id for 0 and
 // SQLite only does so for NULL.
 func (d *dmlState) autoIncZero(schema, table string, cols []string, tuples [][][2]int) {
-	if d.p.ctx.AutoInc == nil || len(cols) == 0 {
+	if d.p.ctx.AutoInc == nil {
 		return
 	}
 	col, ok := d.p.ctx.AutoInc(schema, table)
 	if !ok {
 		return
+	}
+	if len(cols) == 0 {
+		// No column list: values are in table order, which only the engine knows.
+		if d.p.ctx.Columns == nil {
+			return
+		}
+		cols = d.p.ctx.Columns(schema, table)
 	}
 	idx := -1
 	for k, c := range cols {

@@ -177,7 +177,7 @@ func TestParseShow(t *testing.T) {
 		{"SHOW BINLOG EVENTS", Show{Kind: ShowBinlogEvents}},
 		{"SHOW BINLOG EVENTS IN 'binlog.000002' FROM 4 LIMIT 2, 10", Show{Kind: ShowBinlogEvents, Log: "binlog.000002", Pos: 4, Offset: 2, Limit: 10}},
 		{"SHOW REPLICA STATUS", Show{Kind: ShowReplicaStatus}},
-		{"SHOW SLAVE STATUS FOR CHANNEL 'c1'", Show{Kind: ShowReplicaStatus, Channel: "c1"}},
+		{"SHOW SLAVE STATUS FOR CHANNEL 'c1'", Show{Kind: ShowReplicaStatus, Channel: "c1", Legacy: true}},
 		{"SHOW REPLICAS", Show{Kind: ShowReplicas}},
 		{"SHOW SLAVE HOSTS", Show{Kind: ShowReplicas}},
 		{"SHOW GRANTS", Show{Kind: ShowGrants}},

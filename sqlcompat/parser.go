@@ -33,6 +33,10 @@ func Parse(sql string, ctx *Context) (Statement, error) {
 	if len(toks) == 0 {
 		return nil, mysqlerr.New(mysqlerr.ErEmptyQuery, "Query was empty")
 	}
+	if what, ok := routineDefinition(toks); ok {
+		// Bodies of stored programs contain ';' (the CLI sends them after DELIMITER).
+		return unsupported(what)
+	}
 	for _, t := range toks {
 		if t.isOp(";") {
 			return nil, syntaxError(sql, t.pos)
@@ -40,6 +44,24 @@ func Parse(sql string, ctx *Context) (Statement, error) {
 	}
 	p := &parser{sql: sql, toks: toks, ctx: ctx}
 	return p.statement()
+}
+
+// routineDefinition recognises CREATE [DEFINER=...] PROCEDURE|FUNCTION|TRIGGER|EVENT.
+func routineDefinition(toks []token) (string, bool) {
+	if len(toks) < 2 || !toks[0].is("CREATE") {
+		return "", false
+	}
+	for i := 1; i < len(toks) && i < 8; i++ {
+		for _, kw := range []string{"PROCEDURE", "FUNCTION", "TRIGGER", "EVENT"} {
+			if toks[i].is(kw) {
+				return "CREATE " + kw, true
+			}
+		}
+		if toks[i].is("TABLE") || toks[i].is("INDEX") || toks[i].is("DATABASE") || toks[i].is("SCHEMA") || toks[i].is("VIEW") || toks[i].is("USER") {
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // syntaxError builds MySQL's 1064 message pointing at sql[pos:].

@@ -17,6 +17,8 @@ type Context struct {
 	UserVar func(name string) any
 	// AutoInc returns the AUTO_INCREMENT column of schema.table, if any.
 	AutoInc func(schema, table string) (column string, ok bool)
+	// Columns returns a table's columns in order (for INSERT without a column list).
+	Columns func(schema, table string) []string
 	// Func returns the value of a zero-argument connection function named in
 	// upper case (DATABASE, LAST_INSERT_ID, CONNECTION_ID, VERSION, USER,
 	// CURRENT_USER, ROW_COUNT, FOUND_ROWS); ok=false leaves the call to SQLite.
