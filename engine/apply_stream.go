@@ -13,7 +13,9 @@ import (
 // stream are queued on their schema's writer without waiting (so they share group
 // commits), in order per schema; the first failure stops the rest of the stream.
 type ApplyStream struct {
-	failed atomic.Bool
+	failed  atomic.Bool
+	workers []*Worker
+	idle    chan *Worker // free worker slots
 }
 
 // Failed reports whether an apply of the stream failed.

@@ -66,6 +66,12 @@ type writer struct {
 	group []*member
 	// applySQL caches the statements that apply row events, per table and shape.
 	applySQL applyCache
+	// worker is the applier worker slot held while this writer applies a run of a
+	// stream's transactions; released when the run is committed.
+	worker       *Worker
+	workerStream *ApplyStream
+	workerCount  uint64
+	workerLast   gtid.GTID
 }
 
 func newWriter(s *Schema, c *sqliteConn, cat catalog) *writer {
@@ -251,6 +257,7 @@ func (w *writer) applyTxn(j *job) {
 		j.done <- outcome{err: errStreamStopped}
 		return
 	}
+	w.takeWorker(j)
 	if err := w.begin(); err != nil {
 		j.done <- outcome{err: err}
 		return
@@ -268,6 +275,10 @@ func (w *writer) applyTxn(j *job) {
 		if j.stream != nil {
 			j.stream.failed.Store(true)
 		}
+		if w.worker != nil {
+			me := mysqlerr.From(err)
+			w.worker.failed(j.apply.GTID, me.Code, me.Message)
+		}
 		if sp {
 			w.c.exec(`ROLLBACK TO binlite_apply`)
 			w.c.exec(`RELEASE binlite_apply`)
@@ -282,10 +293,38 @@ func (w *writer) applyTxn(j *job) {
 	if sp {
 		w.c.exec(`RELEASE binlite_apply`)
 	}
+	w.workerCount++
+	w.workerLast = j.apply.GTID
 	w.group = append(w.group, &member{
 		events: j.apply.Events, gtid: j.apply.GTID, origUS: j.apply.OriginalCommitUS, serverID: j.apply.ServerID,
 		res: Result{GTID: j.apply.GTID}, reply: j.done,
 	})
+}
+
+// takeWorker waits for a worker slot of the job's stream unless this writer holds one.
+func (w *writer) takeWorker(j *job) {
+	if w.worker != nil && w.workerStream != j.stream {
+		w.flush() // another channel's run: commit it and give its worker back first
+	}
+	if j.stream == nil || j.stream.idle == nil || w.worker != nil {
+		if w.worker != nil {
+			w.worker.start(w.s.name, j.apply.GTID)
+		}
+		return
+	}
+	w.worker = <-j.stream.idle
+	w.workerStream = j.stream
+	w.worker.start(w.s.name, j.apply.GTID)
+}
+
+// releaseWorker hands the slot back once the run it applied is committed.
+func (w *writer) releaseWorker() {
+	if w.worker == nil {
+		return
+	}
+	w.worker.applied(w.workerCount, w.workerLast)
+	w.workerStream.idle <- w.worker
+	w.worker, w.workerStream, w.workerCount = nil, nil, 0
 }
 
 func rowCount(evs []binlog.Event) int {
@@ -336,6 +375,7 @@ func (w *writer) applyEvents(evs []binlog.Event) error {
 // with other schemas' groups), then the GTID high-water mark and the SQLite commit in
 // one transaction, then the answers.
 func (w *writer) flush() {
+	defer w.releaseWorker()
 	if !w.inTxn {
 		return
 	}

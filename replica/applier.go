@@ -41,7 +41,12 @@ func (ch *Channel) runSQL(ctx context.Context) {
 		ch.setSQLError(mysqlerr.ErUnknownError, fmt.Sprintf("relay log: %v", err))
 		return
 	}
-	a := &applier{ch: ch, relay: relay, r: r, eng: ch.m.cfg.Engine, stream: &engine.ApplyStream{}}
+	workers := int(ch.m.cfg.Vars.Int("replica_parallel_workers"))
+	a := &applier{ch: ch, relay: relay, r: r, eng: ch.m.cfg.Engine, stream: engine.NewApplyStream(workers),
+		preserveOrder: ch.m.cfg.Vars.Int("replica_preserve_commit_order") != 0}
+	ch.mu.Lock()
+	ch.applyStream = a.stream
+	ch.mu.Unlock()
 	defer a.close()
 	a.run(ctx)
 }
@@ -54,6 +59,9 @@ type applier struct {
 	stream *engine.ApplyStream
 	queue  []inflight
 	tx     *binlog.Transaction
+	// preserveOrder (replica_preserve_commit_order) dispatches a run of one schema only
+	// after everything before it committed, so commits become visible in source order.
+	preserveOrder bool
 }
 
 func (a *applier) close() {
@@ -99,6 +107,12 @@ func (a *applier) run(ctx context.Context) {
 			}
 		})
 		file, _ := a.r.Position()
+		if a.preserveOrder && len(a.queue) > 0 && a.queue[len(a.queue)-1].tx.Schemas[0] != tx.Schemas[0] {
+			if !a.reap(true) {
+				a.eng.Unclaim(tx.GTID)
+				return
+			}
+		}
 		if res, err := a.eng.ApplyAsync(a.stream, tx); err == nil {
 			a.queue = append(a.queue, inflight{tx: tx, res: res, file: file})
 			if len(a.queue) >= applyWindow && !a.reapOne() {

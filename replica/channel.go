@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/gtid"
 	"github.com/binlite/binlite/mysqlerr"
 )
@@ -42,12 +43,13 @@ type Channel struct {
 	m    *Manager
 	name string
 
-	mu       sync.Mutex
-	settings Settings
-	relay    *binlog.Log
-	io, sql  *thread
-	st       state
-	applied  chan struct{} // closed and replaced whenever the applier makes progress
+	mu          sync.Mutex
+	settings    Settings
+	relay       *binlog.Log
+	io, sql     *thread
+	st          state
+	applied     chan struct{}       // closed and replaced whenever the applier makes progress
+	applyStream *engine.ApplyStream // the running (or last) applier's workers
 }
 
 // state is what SHOW REPLICA STATUS reports, kept by the threads.

@@ -2,6 +2,8 @@ package replica
 
 import (
 	"time"
+
+	"github.com/binlite/binlite/engine"
 )
 
 // Field is one SHOW REPLICA STATUS column: MySQL 8.4's name, the legacy SHOW SLAVE
@@ -115,4 +117,35 @@ func (ch *Channel) status(m *Manager) []Field {
 		{"Auto_Position", "Auto_Position", autoPos},
 		{"Channel_Name", "Channel_Name", ch.name},
 	}
+}
+
+// WorkerRow is one row of performance_schema.replication_applier_status_by_worker.
+type WorkerRow struct {
+	Channel string
+	engine.WorkerStatus
+	Running bool
+}
+
+// Workers reports the applier workers of every channel.
+func (m *Manager) Workers() []WorkerRow {
+	m.mu.Lock()
+	names := m.sortedNames()
+	chs := make([]*Channel, len(names))
+	for i, n := range names {
+		chs[i] = m.channels[n]
+	}
+	m.mu.Unlock()
+	var out []WorkerRow
+	for _, ch := range chs {
+		ch.mu.Lock()
+		st, running := ch.applyStream, ch.sql != nil
+		ch.mu.Unlock()
+		if st == nil {
+			continue
+		}
+		for _, w := range st.Workers() {
+			out = append(out, WorkerRow{Channel: ch.name, WorkerStatus: w.Status(), Running: running})
+		}
+	}
+	return out
 }

@@ -11,19 +11,38 @@ import (
 
 // Status is the JSON document served at /status.
 type Status struct {
-	ServerID      uint32   `json:"server_id"`
-	ServerUUID    string   `json:"server_uuid"`
-	Version       string   `json:"version"`
-	UptimeSeconds int64    `json:"uptime_seconds"`
-	ReadOnly      bool     `json:"read_only"`
-	GTIDExecuted  string   `json:"gtid_executed"`
-	GTIDPurged    string   `json:"gtid_purged"`
-	BinlogFile    string   `json:"binlog_file"`
-	BinlogPos     int64    `json:"binlog_position"`
-	Connections   int      `json:"connections"`
-	Transactions  uint64   `json:"binlog_transactions"`
-	Groups        uint64   `json:"binlog_groups"`
-	Schemas       []string `json:"schemas"`
+	ServerID      uint32          `json:"server_id"`
+	ServerUUID    string          `json:"server_uuid"`
+	Version       string          `json:"version"`
+	UptimeSeconds int64           `json:"uptime_seconds"`
+	ReadOnly      bool            `json:"read_only"`
+	GTIDExecuted  string          `json:"gtid_executed"`
+	GTIDPurged    string          `json:"gtid_purged"`
+	BinlogFile    string          `json:"binlog_file"`
+	BinlogPos     int64           `json:"binlog_position"`
+	Connections   int             `json:"connections"`
+	Transactions  uint64          `json:"binlog_transactions"`
+	Groups        uint64          `json:"binlog_groups"`
+	Schemas       []string        `json:"schemas"`
+	Replication   []ChannelStatus `json:"replication,omitempty"`
+}
+
+// ChannelStatus is a replication channel in the JSON status: SHOW REPLICA STATUS's
+// fields by their MySQL 8.4 names, plus the applier workers.
+type ChannelStatus struct {
+	Fields  map[string]any `json:"status"`
+	Workers []WorkerStatus `json:"workers"`
+}
+
+// WorkerStatus is one applier worker.
+type WorkerStatus struct {
+	ID          int    `json:"worker_id"`
+	Schema      string `json:"applying_schema"`
+	Applying    string `json:"applying_transaction"`
+	LastApplied string `json:"last_applied_transaction"`
+	Applied     uint64 `json:"applied_transactions"`
+	LastErrno   uint16 `json:"last_error_number"`
+	LastError   string `json:"last_error_message"`
 }
 
 // Status reports the node's state.
@@ -44,7 +63,34 @@ func (n *Node) Status() Status {
 		Transactions:  st.Transactions,
 		Groups:        st.Groups,
 		Schemas:       n.eng.Schemas(),
+		Replication:   n.channelStatus(),
 	}
+}
+
+func (n *Node) channelStatus() []ChannelStatus {
+	workers := n.replicas.Workers()
+	var out []ChannelStatus
+	for _, row := range n.replicas.Status("", true) {
+		cs := ChannelStatus{Fields: map[string]any{}}
+		for _, f := range row {
+			cs.Fields[f.Name] = f.Value
+		}
+		for _, w := range workers {
+			if w.Channel != cs.Fields["Channel_Name"] {
+				continue
+			}
+			ws := WorkerStatus{ID: w.ID, Schema: w.Schema, Applied: w.Applied, LastErrno: w.LastErrno, LastError: w.LastError}
+			if !w.Applying.IsZero() {
+				ws.Applying = w.Applying.String()
+			}
+			if !w.LastApplied.IsZero() {
+				ws.LastApplied = w.LastApplied.String()
+			}
+			cs.Workers = append(cs.Workers, ws)
+		}
+		out = append(out, cs)
+	}
+	return out
 }
 
 func (n *Node) httpHandler() http.Handler {

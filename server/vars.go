@@ -116,6 +116,12 @@ func (n *Node) variableDefs() []sysvar.Def {
 		{Name: "slave_net_timeout", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(60), Min: 1},
 		ro("relay_log_basename", n.cfg.DataDir+"/relay-bin"),
 		ro("report_host", ""),
+		{Name: "replica_parallel_workers", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(4), Min: 0, Max: 1024, OnSet: n.mirror("slave_parallel_workers")},
+		{Name: "slave_parallel_workers", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(4), Min: 0, Max: 1024, OnSet: n.mirror("replica_parallel_workers")},
+		{Name: "replica_preserve_commit_order", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(0), OnSet: n.mirror("slave_preserve_commit_order")},
+		{Name: "slave_preserve_commit_order", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(0), OnSet: n.mirror("replica_preserve_commit_order")},
+		ro("replica_parallel_type", "DATABASE"),
+		ro("slave_parallel_type", "DATABASE"),
 	}
 }
 
@@ -124,4 +130,9 @@ func kindOf(v any) sysvar.Kind {
 		return sysvar.Int
 	}
 	return sysvar.String
+}
+
+// mirror keeps a variable's legacy and current names equal (slave_* and replica_*).
+func (n *Node) mirror(other string) func(v any) error {
+	return func(v any) error { return n.vars.Init(other, v) }
 }

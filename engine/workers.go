@@ -1,0 +1,80 @@
+package engine
+
+import (
+	"sync"
+
+	"github.com/binlite/binlite/gtid"
+)
+
+// Worker is one applier worker slot (replica_parallel_workers). A schema's writer holds
+// a worker while it applies a run of replicated transactions and releases it when that
+// run is committed, so the number of schemas applying at once is at most the number of
+// workers; with one worker the stream is applied schema run by schema run, as MySQL's
+// single SQL thread does, but each run still commits as one SQLite transaction.
+type Worker struct {
+	ID int
+
+	mu        sync.Mutex
+	st        WorkerStatus
+	schemaNow string
+}
+
+// WorkerStatus is what performance_schema.replication_applier_status_by_worker shows.
+type WorkerStatus struct {
+	ID          int
+	Schema      string // schema being applied ("" when idle)
+	Applying    gtid.GTID
+	LastApplied gtid.GTID
+	LastErrno   uint16
+	LastError   string
+	Applied     uint64
+}
+
+// Status returns a snapshot.
+func (w *Worker) Status() WorkerStatus {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	st := w.st
+	st.ID = w.ID
+	st.Schema = w.schemaNow
+	return st
+}
+
+func (w *Worker) start(schema string, g gtid.GTID) {
+	w.mu.Lock()
+	w.schemaNow, w.st.Applying = schema, g
+	w.mu.Unlock()
+}
+
+func (w *Worker) applied(n uint64, last gtid.GTID) {
+	w.mu.Lock()
+	w.st.Applied += n
+	w.st.LastApplied = last
+	w.st.Applying = gtid.GTID{}
+	w.schemaNow = ""
+	w.mu.Unlock()
+}
+
+func (w *Worker) failed(g gtid.GTID, code uint16, msg string) {
+	w.mu.Lock()
+	w.st.LastErrno, w.st.LastError, w.st.Applying = code, msg, g
+	w.mu.Unlock()
+}
+
+// NewApplyStream makes a stream applied by n workers (n <= 0 means one: the
+// coordinator alone).
+func NewApplyStream(n int) *ApplyStream {
+	if n <= 0 {
+		n = 1
+	}
+	st := &ApplyStream{idle: make(chan *Worker, n)}
+	for i := 1; i <= n; i++ {
+		w := &Worker{ID: i}
+		st.workers = append(st.workers, w)
+		st.idle <- w
+	}
+	return st
+}
+
+// Workers lists the stream's workers.
+func (st *ApplyStream) Workers() []*Worker { return st.workers }
