@@ -214,3 +214,24 @@ func (l *Log) writeSync(b []byte) error {
 	}
 	return nil
 }
+
+// Sync makes everything written durable now, whatever SyncBinlog says: a semi-sync
+// replica fsyncs its relay log before acknowledging.
+func (l *Log) Sync() error {
+	l.ioMu.Lock()
+	defer l.ioMu.Unlock()
+	l.mu.Lock()
+	failed := l.failed
+	l.mu.Unlock()
+	if failed != nil || l.unsynced == 0 {
+		return failed
+	}
+	if err := unix.Fdatasync(l.fd); err != nil {
+		return l.fail(fmt.Errorf("binlog: fdatasync %s: %w", l.f.Name(), err))
+	}
+	l.unsynced = 0
+	l.mu.Lock()
+	l.stats.Syncs++
+	l.mu.Unlock()
+	return nil
+}

@@ -26,6 +26,12 @@ type Options struct {
 	MaxGroup         int // most transactions per group commit (default 1024)
 	ReadersPerSchema int // read connections per schema (default 8)
 	Functions        Functions
+	// AfterSync, when set, is called once per commit group after its binary-log write
+	// is durable and before storage commits it (semi-sync AFTER_SYNC); AfterCommit after
+	// storage commits and before clients are answered (AFTER_COMMIT). ntx is the
+	// number of transactions in the group.
+	AfterSync   func(ntx int)
+	AfterCommit func(ntx int)
 }
 
 // Engine is the set of schemas of one node.
@@ -225,7 +231,21 @@ func (e *Engine) logSchemaDDL(verb, name string, repl *binlog.Transaction) (*bin
 		e.fatal(err)
 		return nil, mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)
 	}
+	e.afterSync(1)
+	e.afterCommit(1)
 	return tx, nil
+}
+
+func (e *Engine) afterSync(ntx int) {
+	if e.opts.AfterSync != nil && ntx > 0 {
+		e.opts.AfterSync(ntx)
+	}
+}
+
+func (e *Engine) afterCommit(ntx int) {
+	if e.opts.AfterCommit != nil && ntx > 0 {
+		e.opts.AfterCommit(ntx)
+	}
 }
 
 func (e *Engine) createSchema(name string, ifNotExists bool, repl *binlog.Transaction) error {

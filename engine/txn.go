@@ -178,12 +178,14 @@ func (t *Txn) commitAs(tx *binlog.Transaction) (Result, error) {
 		t.e.fatal(fmt.Errorf("binary log write failed: %w", err))
 		return Result{}, mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)
 	}
+	t.e.afterSync(1)
 	var firstErr error
 	for _, l := range t.leases {
 		if o := l.finish(endExternal, tx.GTID); o.err != nil && firstErr == nil {
 			firstErr = o.err
 		}
 	}
+	t.e.afterCommit(1)
 	return Result{GTID: tx.GTID}, firstErr
 }
 

@@ -395,6 +395,7 @@ func (w *writer) flush() {
 			return
 		}
 	}
+	w.s.e.afterSync(len(txs))
 	if err := w.commitWith(txs); err != nil {
 		// The binary log holds these transactions: they are committed, and recovery
 		// re-applies them on restart (binlog_error_action=ABORT_SERVER).
@@ -404,6 +405,7 @@ func (w *writer) flush() {
 		w.s.e.fatal(fmt.Errorf("storage commit of %s failed after binlog write: %w", w.s.name, err))
 		return
 	}
+	w.s.e.afterCommit(len(txs))
 	for i, m := range group {
 		m.res.GTID = txs[i].GTID
 		m.reply <- outcome{res: m.res}

@@ -75,6 +75,7 @@ type state struct {
 	caughtUp       bool   // the applier has applied everything in the relay log
 	lastApplied    gtid.GTID
 	appliedCount   uint64
+	semiSync       bool // the receiver is connected as a semi-sync replica
 }
 
 func newChannel(m *Manager, name string, s Settings) *Channel {

@@ -300,3 +300,19 @@ func (m *Manager) WaitPosition(ctx context.Context, name, file string, pos int64
 		}
 	}
 }
+
+// SemiSyncActive reports whether any channel's receiver is connected as a semi-sync
+// replica (Rpl_semi_sync_replica_status).
+func (m *Manager) SemiSyncActive() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, ch := range m.channels {
+		ch.mu.Lock()
+		on := ch.st.semiSync
+		ch.mu.Unlock()
+		if on {
+			return true
+		}
+	}
+	return false
+}

@@ -99,6 +99,12 @@ func (ch *Channel) receive(ctx context.Context, s Settings, connected func()) er
 	if _, err := c.Exec(fmt.Sprintf("SET @source_heartbeat_period = %d, @master_heartbeat_period = %d, @replica_uuid = '%s', @slave_uuid = '%s'", hb.Nanoseconds(), hb.Nanoseconds(), ch.m.cfg.UUID, ch.m.cfg.UUID)); err != nil {
 		return err
 	}
+	semi := ch.m.cfg.Vars.Int("rpl_semi_sync_replica_enabled") != 0
+	if semi {
+		if _, err := c.Exec("SET @rpl_semi_sync_replica = 1, @rpl_semi_sync_slave = 1"); err != nil {
+			return err
+		}
+	}
 	if err := c.Command(mysqlproto.ComRegisterSlave, source.AppendRegister(nil, ch.m.cfg.ServerID, "127.0.0.1", s.User, uint16(ch.m.cfg.Port))); err != nil {
 		return err
 	}
@@ -124,12 +130,14 @@ func (ch *Channel) receive(ctx context.Context, s Settings, connected func()) er
 		st.lastIOErrno, st.lastIOError = 0, ""
 	})
 	connected()
-	return ch.stream(ctx, c, relay, hb)
+	ch.update(func(st *state) { st.semiSync = semi })
+	defer ch.update(func(st *state) { st.semiSync = false })
+	return ch.stream(ctx, c, relay, hb, semi)
 }
 
 // stream reads events, assembles whole transactions and writes them to the relay log
 // in batches: as many as have arrived, one relay write (and fsync) per batch.
-func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog.Log, hb time.Duration) error {
+func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog.Log, hb time.Duration, semi bool) error {
 	timeout := 60 * time.Second // replica_net_timeout
 	if hb > 0 && 2*hb+5*time.Second < timeout {
 		timeout = 2*hb + 5*time.Second
@@ -182,7 +190,14 @@ func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog
 			flush()
 			return fmt.Errorf("source ended the stream")
 		}
-		h, ev, err := binlog.DecodeEvent(p[1:])
+		raw, needAck := p[1:], false
+		if semi {
+			var ok bool
+			if raw, needAck, ok = source.SplitSemiSync(raw); !ok {
+				return fmt.Errorf("semi-sync: event packet without the semi-sync header")
+			}
+		}
+		h, ev, err := binlog.DecodeEvent(raw)
 		if err != nil {
 			flush()
 			return fmt.Errorf("relay log read failure: could not parse event from source at %s:%d: %w", file, pos, err)
@@ -214,6 +229,19 @@ func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog
 		}
 		pos += int64(h.Length)
 		size += len(p)
+		if needAck {
+			// Acknowledge only once the relay log holds the group durably.
+			if err := flush(); err != nil {
+				return err
+			}
+			if err := relay.Sync(); err != nil {
+				return fatalIO{mysqlerr.New(mysqlerr.ErUnknownError, "Relay log sync failure: %v", err)}
+			}
+			if err := c.WriteSidePacket(source.AppendAck(nil, file, pos)); err != nil {
+				return fmt.Errorf("semi-sync: sending acknowledgement: %w", err)
+			}
+			continue
+		}
 		if tx == nil && len(pending) > 0 && (c.Buffered() == 0 || len(pending) >= 4096 || size >= 8<<20) {
 			if err := flush(); err != nil {
 				return err

@@ -17,6 +17,7 @@ import (
 	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/mysqlproto"
 	"github.com/binlite/binlite/replica"
+	"github.com/binlite/binlite/semisync"
 	"github.com/binlite/binlite/session"
 	"github.com/binlite/binlite/source"
 	"github.com/binlite/binlite/sqlcompat"
@@ -55,6 +56,7 @@ type Node struct {
 	wg    sync.WaitGroup
 
 	users    *users.Store
+	semi     *semisync.Source
 	source   *source.Service
 	replicas *replica.Manager
 	ctx      context.Context
@@ -93,10 +95,16 @@ func Open(cfg Config) (*Node, error) {
 	}
 	n.vars = sysvar.New(n.variableDefs())
 	for _, o := range settings {
-		if err := n.vars.Init(o.Name, o.Value); err != nil {
-			return nil, fmt.Errorf("server: option %s (line %d): %w", o.Name, o.Line, err)
+		for _, name := range []string{o.Name, legacyPairs[o.Name]} {
+			if name == "" {
+				continue
+			}
+			if err := n.vars.Init(name, o.Value); err != nil {
+				return nil, fmt.Errorf("server: option %s (line %d): %w", o.Name, o.Line, err)
+			}
 		}
 	}
+	n.semi = semisync.NewSource(n.semiSettings(), cfg.Logger)
 	n.log, err = binlog.Open(cfg.DataDir, binlog.Options{
 		ServerUUID:    n.id.UUID,
 		ServerID:      n.id.ServerID,
@@ -115,6 +123,8 @@ func Open(cfg Config) (*Node, error) {
 		OnFatal:      cfg.OnFatal,
 		TranslateDDL: translateDDL,
 		Functions:    n.gtidFunctions(),
+		AfterSync:    func(ntx int) { n.semiWait(ntx, true) },
+		AfterCommit:  func(ntx int) { n.semiWait(ntx, false) },
 	})
 	if err != nil {
 		n.log.Close()
@@ -125,9 +135,9 @@ func Open(cfg Config) (*Node, error) {
 		n.log.Close()
 		return nil, err
 	}
-	n.source = source.New(n.log, n.id.UUID, n.id.ServerID, cfg.Logger)
+	n.source = source.New(n.log, n.id.UUID, n.id.ServerID, n.semi, cfg.Logger)
 	n.env = &session.Env{Engine: n.eng, Log: n.log, Vars: n.vars, Version: Version, Started: time.Now(),
-		Source: n.source, Users: n.users, Ctx: n.ctx}
+		Source: n.source, Users: n.users, Semi: n.semi, Ctx: n.ctx}
 	if err := n.listen(); err != nil {
 		n.eng.Close()
 		n.log.Close()
@@ -281,3 +291,47 @@ func (n *Node) Close() error {
 	}
 	return err
 }
+
+func (n *Node) semiSettings() semisync.Settings {
+	return semisync.Settings{
+		Enabled:    n.vars.Int("rpl_semi_sync_source_enabled") != 0,
+		Timeout:    time.Duration(n.vars.Int("rpl_semi_sync_source_timeout")) * time.Millisecond,
+		AfterSync:  n.vars.String("rpl_semi_sync_source_wait_point") != "AFTER_COMMIT",
+		WaitCount:  int(n.vars.Int("rpl_semi_sync_source_wait_for_replica_count")),
+		WaitNoRepl: n.vars.Int("rpl_semi_sync_source_wait_no_replica") != 0,
+	}
+}
+
+// semiWait holds a commit group at the configured wait point until a semi-sync
+// replica acknowledges the binary log up to the group's end.
+func (n *Node) semiWait(ntx int, afterSync bool) {
+	set := n.semi.Settings()
+	if !set.Enabled || set.AfterSync != afterSync {
+		return
+	}
+	file, pos := n.log.Position()
+	n.semi.Wait(n.ctx, semisync.Pos{File: file, Offset: pos}, ntx)
+}
+
+// legacyPairs maps each replication variable to its other spelling (MySQL 8.4 renamed
+// master/slave to source/replica; both are accepted and kept equal).
+var legacyPairs = func() map[string]string {
+	pairs := [][2]string{
+		{"replica_parallel_workers", "slave_parallel_workers"},
+		{"replica_preserve_commit_order", "slave_preserve_commit_order"},
+		{"log_replica_updates", "log_slave_updates"},
+		{"skip_replica_start", "skip_slave_start"},
+		{"replica_net_timeout", "slave_net_timeout"},
+		{"rpl_semi_sync_source_enabled", "rpl_semi_sync_master_enabled"},
+		{"rpl_semi_sync_source_timeout", "rpl_semi_sync_master_timeout"},
+		{"rpl_semi_sync_source_wait_point", "rpl_semi_sync_master_wait_point"},
+		{"rpl_semi_sync_source_wait_for_replica_count", "rpl_semi_sync_master_wait_for_slave_count"},
+		{"rpl_semi_sync_source_wait_no_replica", "rpl_semi_sync_master_wait_no_slave"},
+		{"rpl_semi_sync_replica_enabled", "rpl_semi_sync_slave_enabled"},
+	}
+	m := map[string]string{}
+	for _, p := range pairs {
+		m[p[0]], m[p[1]] = p[1], p[0]
+	}
+	return m
+}()

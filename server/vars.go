@@ -121,6 +121,18 @@ func (n *Node) variableDefs() []sysvar.Def {
 		{Name: "replica_preserve_commit_order", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(0), OnSet: n.mirror("slave_preserve_commit_order")},
 		{Name: "slave_preserve_commit_order", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(0), OnSet: n.mirror("replica_preserve_commit_order")},
 		ro("replica_parallel_type", "DATABASE"),
+		n.semiVar("rpl_semi_sync_source_enabled", "rpl_semi_sync_master_enabled", sysvar.Bool, int64(0)),
+		n.semiVar("rpl_semi_sync_master_enabled", "rpl_semi_sync_source_enabled", sysvar.Bool, int64(0)),
+		n.semiVar("rpl_semi_sync_source_timeout", "rpl_semi_sync_master_timeout", sysvar.Int, int64(10000)),
+		n.semiVar("rpl_semi_sync_master_timeout", "rpl_semi_sync_source_timeout", sysvar.Int, int64(10000)),
+		n.semiVar("rpl_semi_sync_source_wait_for_replica_count", "rpl_semi_sync_master_wait_for_slave_count", sysvar.Int, int64(1)),
+		n.semiVar("rpl_semi_sync_master_wait_for_slave_count", "rpl_semi_sync_source_wait_for_replica_count", sysvar.Int, int64(1)),
+		n.semiVar("rpl_semi_sync_source_wait_no_replica", "rpl_semi_sync_master_wait_no_slave", sysvar.Bool, int64(1)),
+		n.semiVar("rpl_semi_sync_master_wait_no_slave", "rpl_semi_sync_source_wait_no_replica", sysvar.Bool, int64(1)),
+		n.semiEnum("rpl_semi_sync_source_wait_point", "rpl_semi_sync_master_wait_point"),
+		n.semiEnum("rpl_semi_sync_master_wait_point", "rpl_semi_sync_source_wait_point"),
+		{Name: "rpl_semi_sync_replica_enabled", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(0), OnSet: n.mirror("rpl_semi_sync_slave_enabled")},
+		{Name: "rpl_semi_sync_slave_enabled", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(0), OnSet: n.mirror("rpl_semi_sync_replica_enabled")},
 		ro("slave_parallel_type", "DATABASE"),
 	}
 }
@@ -135,4 +147,34 @@ func kindOf(v any) sysvar.Kind {
 // mirror keeps a variable's legacy and current names equal (slave_* and replica_*).
 func (n *Node) mirror(other string) func(v any) error {
 	return func(v any) error { return n.vars.Init(other, v) }
+}
+
+// semiVar defines a semi-sync source variable whose changes reconfigure the tracker.
+func (n *Node) semiVar(name, legacy string, kind sysvar.Kind, def int64) sysvar.Def {
+	d := sysvar.Def{Name: name, Scope: sysvar.Global, Kind: kind, Default: def, Min: 0}
+	if kind == sysvar.Int {
+		d.Max = 4294967295
+	}
+	d.OnSet = n.semiOnSet(name, legacy)
+	return d
+}
+
+func (n *Node) semiEnum(name, legacy string) sysvar.Def {
+	return sysvar.Def{Name: name, Scope: sysvar.Global, Kind: sysvar.Enum, Default: "AFTER_SYNC",
+		Values: []string{"AFTER_SYNC", "AFTER_COMMIT"}, OnSet: n.semiOnSet(name, legacy)}
+}
+
+func (n *Node) semiOnSet(name, legacy string) func(v any) error {
+	return func(v any) error {
+		if err := n.vars.Init(legacy, v); err != nil {
+			return err
+		}
+		if err := n.vars.Init(name, v); err != nil {
+			return err
+		}
+		if n.semi != nil {
+			n.semi.Configure(n.semiSettings())
+		}
+		return nil
+	}
 }

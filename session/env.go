@@ -10,6 +10,7 @@ import (
 	"github.com/binlite/binlite/binlog"
 	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/replica"
+	"github.com/binlite/binlite/semisync"
 	"github.com/binlite/binlite/source"
 	"github.com/binlite/binlite/sysvar"
 	"github.com/binlite/binlite/users"
@@ -28,6 +29,7 @@ type Env struct {
 	Source   *source.Service
 	Replicas *replica.Manager
 	Users    *users.Store
+	Semi     *semisync.Source
 	// Ctx ends when the node shuts down (dump threads stop).
 	Ctx context.Context
 }

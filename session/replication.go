@@ -51,6 +51,12 @@ func (s *Session) RawCommand(cmd byte, payload []byte, c *mp.Conn) (bool, error)
 			req.Heartbeat = time.Duration(ns)
 		}
 	}
+	for _, name := range []string{"rpl_semi_sync_replica", "rpl_semi_sync_slave"} {
+		if v, ok := s.userVars[name].(int64); ok && v != 0 {
+			req.SemiSync = true
+		}
+	}
+	req.ConnID = s.id
 	s.setInfo("Binlog Dump GTID")
 	err = s.env.Source.Dump(s.env.Ctx, c, req)
 	if me, ok := mysqlerr.As(err); ok {

@@ -400,7 +400,7 @@ func (s *Session) filterNameValue(x *sqlcompat.Show, rows [][]any) (*mp.Result, 
 func (s *Session) statusRows() [][]any {
 	st := &s.env.Stats
 	bs := s.env.Log.Stats()
-	return [][]any{
+	rows := [][]any{
 		{"Binlog_commits", fmt.Sprint(bs.Transactions)},
 		{"Binlog_group_commits", fmt.Sprint(bs.Groups)},
 		{"Com_commit", fmt.Sprint(st.Commits.Load())},
@@ -411,6 +411,43 @@ func (s *Session) statusRows() [][]any {
 		{"Threads_running", "1"},
 		{"Uptime", fmt.Sprint(int64(time.Since(s.env.Started).Seconds()))},
 	}
+	rows = append(rows, s.semiSyncRows()...)
+	slices.SortFunc(rows, func(a, b []any) int { return strings.Compare(a[0].(string), b[0].(string)) })
+	return rows
+}
+
+// semiSyncRows are the Rpl_semi_sync_* status variables, in MySQL 8.4's names and the
+// legacy master/slave ones.
+func (s *Session) semiSyncRows() [][]any {
+	onOff := func(b bool) string {
+		if b {
+			return "ON"
+		}
+		return "OFF"
+	}
+	var rows [][]any
+	if s.env.Semi != nil {
+		st := s.env.Semi.Status()
+		for _, side := range []string{"source", "master"} {
+			p := "Rpl_semi_sync_" + side + "_"
+			rows = append(rows,
+				[]any{p + "status", onOff(st.On)},
+				[]any{p + "clients", fmt.Sprint(st.Clients)},
+				[]any{p + "yes_tx", fmt.Sprint(st.YesTx)},
+				[]any{p + "no_tx", fmt.Sprint(st.NoTx)},
+				[]any{p + "no_times", fmt.Sprint(st.NoTimes)},
+				[]any{p + "tx_avg_wait_time", fmt.Sprint(st.AvgWaitUS)},
+				[]any{p + "tx_wait_time", fmt.Sprint(st.TotalWaitUS)},
+				[]any{p + "tx_waits", fmt.Sprint(st.Waits)},
+				[]any{p + "wait_sessions", fmt.Sprint(st.WaitSessions)},
+			)
+		}
+	}
+	if s.env.Replicas != nil {
+		on := onOff(s.env.Replicas.SemiSyncActive())
+		rows = append(rows, []any{"Rpl_semi_sync_replica_status", on}, []any{"Rpl_semi_sync_slave_status", on})
+	}
+	return rows
 }
 
 func (s *Session) showBinlogEvents(x *sqlcompat.Show) (*mp.Result, error) {

@@ -17,6 +17,8 @@ type DumpRequest struct {
 	Pos       int64
 	NonBlock  bool          // BINLOG_DUMP_NON_BLOCK: stop at the end instead of waiting
 	Heartbeat time.Duration // from @source_heartbeat_period (0 = default)
+	SemiSync  bool          // the replica set @rpl_semi_sync_replica = 1
+	ConnID    uint32
 }
 
 const flagNonBlock = 0x01

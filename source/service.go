@@ -2,18 +2,21 @@ package source
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/binlite/binlite/binlog"
 	"github.com/binlite/binlite/gtid"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/mysqlproto"
+	"github.com/binlite/binlite/semisync"
 )
 
 // DefaultHeartbeat is used when the replica does not ask for a period.
@@ -25,14 +28,15 @@ type Service struct {
 	uuid     gtid.UUID
 	serverID uint32
 	logger   *slog.Logger
+	semi     *semisync.Source
 
 	mu       sync.Mutex
 	replicas map[uint32]Registration // by connection id
 }
 
 // New makes the source side of a node.
-func New(log *binlog.Log, uuid gtid.UUID, serverID uint32, logger *slog.Logger) *Service {
-	return &Service{log: log, uuid: uuid, serverID: serverID, logger: logger, replicas: map[uint32]Registration{}}
+func New(log *binlog.Log, uuid gtid.UUID, serverID uint32, semi *semisync.Source, logger *slog.Logger) *Service {
+	return &Service{log: log, uuid: uuid, serverID: serverID, semi: semi, logger: logger, replicas: map[uint32]Registration{}}
 }
 
 // Register records a replica for SHOW REPLICAS.
@@ -137,7 +141,11 @@ func (s *Service) Dump(ctx context.Context, c *mysqlproto.Conn, req DumpRequest)
 	if hb <= 0 {
 		hb = DefaultHeartbeat
 	}
-	d := &dumper{s: s, c: c, req: req, r: r}
+	d := &dumper{s: s, c: c, req: req, r: r, semi: req.SemiSync && s.semi != nil}
+	if d.semi {
+		stop := s.readAcks(c, uint64(req.ConnID))
+		defer stop()
+	}
 	// As MySQL does, start with a Rotate naming where the stream begins.
 	if err := d.send(&binlog.RotateEvent{NextFile: file, Position: uint64(max(pos, binlog.FirstEventPos))}, uint32(time.Now().Unix()), s.serverID); err != nil {
 		return err
@@ -174,13 +182,32 @@ type dumper struct {
 	c        *mysqlproto.Conn
 	req      DumpRequest
 	r        *binlog.Reader
+	semi     bool // semi-sync replica: every event carries the 0xef header
 	skipping bool
-	skipped  bool
+	skipped  bool // events were passed over since the last one sent
 	buf      []byte
 }
 
+// Semi-sync packet header: after the OK byte, a magic byte and a flags byte whose
+// low bit asks the replica to acknowledge once the event is durable in its relay log.
+const (
+	semiMagic   = 0xef
+	semiNeedAck = 0x01
+)
+
 func (d *dumper) send(ev binlog.Event, ts, serverID uint32) error {
+	return d.sendFlagged(ev, ts, serverID, false)
+}
+
+func (d *dumper) sendFlagged(ev binlog.Event, ts, serverID uint32, needAck bool) error {
 	d.buf = append(d.buf[:0], 0) // OK marker before every event
+	if d.semi {
+		flag := byte(0)
+		if needAck {
+			flag = semiNeedAck
+		}
+		d.buf = append(d.buf, semiMagic, flag)
+	}
 	d.buf = binlog.AppendEvent(d.buf, ev, ts, serverID)
 	return d.c.WritePacket(d.buf)
 }
@@ -202,6 +229,7 @@ func (d *dumper) catchUp() error {
 		}
 		switch e := ev.(type) {
 		case *binlog.FormatDescriptionEvent, *binlog.PreviousGTIDsEvent, *binlog.StopEvent:
+			d.skipped = true
 			continue
 		case *binlog.GTIDEvent:
 			d.skipping = d.req.UseGTID && d.req.GTIDs.Contains(e.GTID)
@@ -214,23 +242,91 @@ func (d *dumper) catchUp() error {
 			continue
 		}
 		if d.skipped {
-			if err := d.skipNotice(); err != nil {
+			if err := d.notice(h.File, h.Pos); err != nil {
 				return err
 			}
 		}
-		if err := d.send(ev, h.Timestamp, h.ServerID); err != nil {
+		// The last commit of what is durable now asks for an acknowledgement: one
+		// per commit group, which is what a waiting group needs.
+		_, isCommit := ev.(*binlog.CommitEvent)
+		needAck := d.semi && isCommit && h.File == df && h.EndPos >= dp
+		if err := d.sendFlagged(ev, h.Timestamp, h.ServerID, needAck); err != nil {
 			return fmt.Errorf("source: send to replica %d: %w", d.req.ServerID, err)
+		}
+		if needAck {
+			if err := d.c.Flush(); err != nil {
+				return err
+			}
 		}
 	}
 }
 
-// skipNotice tells the replica where the source is after skipped transactions, so
-// its Read_Source_Log_Pos stays right.
+// skipNotice tells the replica where the source is after passing over events (header
+// events, transactions it already has), so its Read_Source_Log_Pos stays exact.
 func (d *dumper) skipNotice() error {
 	if !d.skipped {
 		return nil
 	}
-	d.skipped = false
 	rf, rp := d.r.Position()
-	return d.send(&binlog.HeartbeatEvent{File: rf, Pos: uint64(rp)}, uint32(time.Now().Unix()), d.s.serverID)
+	return d.notice(rf, rp)
+}
+
+func (d *dumper) notice(file string, pos int64) error {
+	d.skipped = false
+	return d.send(&binlog.HeartbeatEvent{File: file, Pos: uint64(pos)}, uint32(time.Now().Unix()), d.s.serverID)
+}
+
+// readAcks collects a semi-sync replica's acknowledgements ([0xef][u64 pos][file])
+// while the dump streams. The returned stop ends the reader before the connection
+// goes back to reading commands.
+func (s *Service) readAcks(c *mysqlproto.Conn, id uint64) (stop func()) {
+	s.semi.AddClient(id)
+	done := make(chan struct{})
+	var stopping atomic.Bool
+	go func() {
+		defer close(done)
+		for {
+			p, err := c.ReadSidePacket(4096)
+			if err != nil {
+				if !stopping.Load() {
+					// The replica went away: stop counting it now, and end the dump.
+					s.semi.RemoveClient(id)
+					if nc := c.NetConn(); nc != nil {
+						nc.Close()
+					}
+				}
+				return
+			}
+			if len(p) < 9 || p[0] != semiMagic {
+				s.logger.Warn("semi-sync: malformed acknowledgement from replica", "bytes", len(p))
+				continue
+			}
+			s.semi.Ack(id, semisync.Pos{File: string(p[9:]), Offset: int64(binary.LittleEndian.Uint64(p[1:9]))})
+		}
+	}()
+	return func() {
+		stopping.Store(true)
+		s.semi.RemoveClient(id)
+		if nc := c.NetConn(); nc != nil {
+			nc.SetReadDeadline(time.Now())
+			<-done
+			nc.SetReadDeadline(time.Time{})
+		}
+	}
+}
+
+// AppendAck encodes a semi-sync acknowledgement (the replica's side).
+func AppendAck(b []byte, file string, pos int64) []byte {
+	b = append(b, semiMagic)
+	b = binary.LittleEndian.AppendUint64(b, uint64(pos))
+	return append(b, file...)
+}
+
+// SplitSemiSync removes the semi-sync header of an event packet (after the OK byte),
+// reporting whether an acknowledgement is requested.
+func SplitSemiSync(p []byte) (event []byte, needAck bool, ok bool) {
+	if len(p) < 2 || p[0] != semiMagic {
+		return p, false, false
+	}
+	return p[2:], p[1]&semiNeedAck != 0, true
 }

@@ -106,7 +106,7 @@ func TestParseSet(t *testing.T) {
 		{"SET sql_mode='STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION'", []SetItem{{Kind: SetSession, Name: "sql_mode", Value: "STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION"}}},
 		{"SET @x = 5, @@wait_timeout=28800", []SetItem{{Kind: SetUser, Name: "x", Value: int64(5)}, {Kind: SetSession, Name: "wait_timeout", Value: int64(28800)}}},
 		{"SET GLOBAL rpl_semi_sync_source_enabled = ON", []SetItem{{Kind: SetGlobal, Name: "rpl_semi_sync_source_enabled", Value: "ON"}}},
-		{"SET PERSIST x = OFF, y = DEFAULT", []SetItem{{Kind: SetPersist, Name: "x", Value: "OFF"}, {Kind: SetSession, Name: "y", Value: "DEFAULT"}}},
+		{"SET PERSIST x = OFF, y = DEFAULT", []SetItem{{Kind: SetPersist, Name: "x", Value: "OFF"}, {Kind: SetPersist, Name: "y", Value: "DEFAULT"}}},
 		{"SET @a = TRUE, @b = FALSE, @c = NULL, @d = -3, @e = 1.5, @f = \"s\"", []SetItem{
 			{Kind: SetUser, Name: "a", Value: int64(1)}, {Kind: SetUser, Name: "b", Value: int64(0)}, {Kind: SetUser, Name: "c"},
 			{Kind: SetUser, Name: "d", Value: int64(-3)}, {Kind: SetUser, Name: "e", Value: 1.5}, {Kind: SetUser, Name: "f", Value: "s"}}},

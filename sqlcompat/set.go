@@ -13,8 +13,11 @@ func (p *parser) set() (Statement, error) {
 		return p.setPassword()
 	}
 	s := &Set{}
+	// A scope keyword carries over to later assignments that name none (MySQL:
+	// SET GLOBAL a = 1, b = 2 sets both globally).
+	scope := SetSession
 	for {
-		items, err := p.setItems()
+		items, err := p.setItems(&scope)
 		if err != nil {
 			return nil, err
 		}
@@ -27,15 +30,16 @@ func (p *parser) set() (Statement, error) {
 }
 
 // setItems parses one comma-separated SET element (TRANSACTION may yield several items).
-func (p *parser) setItems() ([]SetItem, error) {
-	kind := SetSession
+func (p *parser) setItems(scope *SetKind) ([]SetItem, error) {
 	switch {
 	case p.accept("GLOBAL"):
-		kind = SetGlobal
+		*scope = SetGlobal
 	case p.accept("SESSION"), p.accept("LOCAL"):
+		*scope = SetSession
 	case p.accept("PERSIST"), p.accept("PERSIST_ONLY"):
-		kind = SetPersist
+		*scope = SetPersist
 	}
+	kind := *scope
 	if p.accept("TRANSACTION") {
 		return p.setTransaction(kind == SetGlobal)
 	}
