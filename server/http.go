@@ -25,6 +25,20 @@ type Status struct {
 	Groups        uint64          `json:"binlog_groups"`
 	Schemas       []string        `json:"schemas"`
 	Replication   []ChannelStatus `json:"replication,omitempty"`
+	SemiSync      SemiSyncStatus  `json:"semi_sync"`
+}
+
+// SemiSyncStatus mirrors the Rpl_semi_sync_* status variables.
+type SemiSyncStatus struct {
+	SourceEnabled  bool   `json:"source_enabled"`
+	SourceStatus   bool   `json:"source_status"`
+	Clients        int    `json:"source_clients"`
+	YesTx          uint64 `json:"source_yes_tx"`
+	NoTx           uint64 `json:"source_no_tx"`
+	NoTimes        uint64 `json:"source_no_times"`
+	AvgWaitUS      uint64 `json:"source_tx_avg_wait_time_us"`
+	ReplicaEnabled bool   `json:"replica_enabled"`
+	ReplicaStatus  bool   `json:"replica_status"`
 }
 
 // ChannelStatus is a replication channel in the JSON status: SHOW REPLICA STATUS's
@@ -64,6 +78,16 @@ func (n *Node) Status() Status {
 		Groups:        st.Groups,
 		Schemas:       n.eng.Schemas(),
 		Replication:   n.channelStatus(),
+		SemiSync:      n.semiStatus(),
+	}
+}
+
+func (n *Node) semiStatus() SemiSyncStatus {
+	st := n.semi.Status()
+	return SemiSyncStatus{
+		SourceEnabled: n.semi.Settings().Enabled, SourceStatus: st.On, Clients: st.Clients,
+		YesTx: st.YesTx, NoTx: st.NoTx, NoTimes: st.NoTimes, AvgWaitUS: st.AvgWaitUS,
+		ReplicaEnabled: n.vars.Int("rpl_semi_sync_replica_enabled") != 0, ReplicaStatus: n.replicas.SemiSyncActive(),
 	}
 }
 
@@ -108,6 +132,28 @@ func (n *Node) httpHandler() http.Handler {
 	counter("connections_total", "Client connections accepted.", func() float64 { return float64(n.env.Stats.Connections.Load()) })
 	gauge("threads_connected", "Connected clients.", func() float64 { return float64(n.env.List.Count()) })
 	gauge("gtid_executed_count", "Transactions in gtid_executed.", func() float64 { return float64(n.log.Executed().Count()) })
+	gauge("rpl_semi_sync_source_status", "1 when the source waits for semi-sync acknowledgements.", func() float64 {
+		if n.semi.Status().On {
+			return 1
+		}
+		return 0
+	})
+	gauge("rpl_semi_sync_source_clients", "Connected semi-sync replicas.", func() float64 { return float64(n.semi.Status().Clients) })
+	counter("rpl_semi_sync_source_yes_tx_total", "Transactions acknowledged by a semi-sync replica.", func() float64 { return float64(n.semi.Status().YesTx) })
+	counter("rpl_semi_sync_source_no_tx_total", "Transactions committed without an acknowledgement.", func() float64 { return float64(n.semi.Status().NoTx) })
+	counter("rpl_semi_sync_source_no_times_total", "Times semi-sync fell back to asynchronous.", func() float64 { return float64(n.semi.Status().NoTimes) })
+	gauge("rpl_semi_sync_source_tx_avg_wait_seconds", "Average wait for an acknowledgement.", func() float64 { return float64(n.semi.Status().AvgWaitUS) / 1e6 })
+	gauge("replica_seconds_behind_source", "Seconds_Behind_Source of the most lagging channel (-1 when not replicating).", func() float64 {
+		lag := -1.0
+		for _, row := range n.replicas.Status("", true) {
+			for _, f := range row {
+				if v, ok := f.Value.(int64); ok && f.Name == "Seconds_Behind_Source" && float64(v) > lag {
+					lag = float64(v)
+				}
+			}
+		}
+		return lag
+	})
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("/status", func(w http.ResponseWriter, r *http.Request) {
