@@ -22,7 +22,8 @@ type applyKey struct {
 }
 
 type applyStmts struct {
-	ins, upd, del string
+	ins, del string
+	upd      map[uint64]string // by the set of changed columns (bit i = column i)
 }
 
 func (ac *applyCache) get(ev *binlog.RowsEvent) *applyStmts {
@@ -43,8 +44,8 @@ func (ac *applyCache) get(ev *binlog.RowsEvent) *applyStmts {
 // key, or by the whole before image when the table has none.
 func (ac *applyCache) applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
 	cached := ac.get(ev)
-	ins, upd, del := cached.ins, cached.upd, cached.del
-	defer func() { cached.ins, cached.upd, cached.del = ins, upd, del }()
+	ins, del := cached.ins, cached.del
+	defer func() { cached.ins, cached.del = ins, del }()
 	for i := range ev.Rows {
 		r := &ev.Rows[i]
 		var (
@@ -58,10 +59,29 @@ func (ac *applyCache) applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
 			}
 			q, args = ins, values(r.After)
 		case binlog.OpUpdate:
-			if upd == "" {
-				upd = updateSQL(ev)
+			// Only the columns that changed: rewriting an unchanged rowid or indexed
+			// column would make SQLite move the row or its index entries.
+			mask, all := changedColumns(r.Before, r.After)
+			if mask == 0 && !all {
+				continue
 			}
-			q, args = upd, append(values(r.After), keyArgs(ev, r.Before)...)
+			if all {
+				mask = ^uint64(0)
+			}
+			if cached.upd == nil {
+				cached.upd = map[uint64]string{}
+			}
+			if q = cached.upd[mask]; q == "" {
+				q = updateSQL(ev, mask)
+				cached.upd[mask] = q
+			}
+			args = make([]any, 0, len(r.After)+len(ev.PK))
+			for i, v := range r.After {
+				if mask&(1<<uint(i)) != 0 || i >= 64 {
+					args = append(args, fromValue(v))
+				}
+			}
+			args = append(args, keyArgs(ev, r.Before)...)
 		case binlog.OpDelete:
 			if del == "" {
 				del = "DELETE FROM " + quoteIdent(ev.Table) + " WHERE " + keyWhere(ev)
@@ -118,15 +138,35 @@ func insertSQL(ev *binlog.RowsEvent) string {
 	return b.String()
 }
 
-func updateSQL(ev *binlog.RowsEvent) string {
+// changedColumns returns a bitmask of the columns whose value differs; all is set
+// when a column beyond the 64th changed (then every column is written).
+func changedColumns(before, after []binlog.Value) (mask uint64, all bool) {
+	for i := range after {
+		if i < len(before) && before[i].Equal(after[i]) {
+			continue
+		}
+		if i >= 64 {
+			return 0, true
+		}
+		mask |= 1 << uint(i)
+	}
+	return mask, false
+}
+
+func updateSQL(ev *binlog.RowsEvent, mask uint64) string {
 	var b strings.Builder
 	b.WriteString("UPDATE ")
 	b.WriteString(quoteIdent(ev.Table))
 	b.WriteString(" SET ")
+	n := 0
 	for i, c := range ev.Columns {
-		if i > 0 {
+		if i < 64 && mask&(1<<uint(i)) == 0 {
+			continue
+		}
+		if n > 0 {
 			b.WriteString(", ")
 		}
+		n++
 		b.WriteString(quoteIdent(c))
 		b.WriteString(" = ?")
 	}
