@@ -92,7 +92,8 @@ func (ac *applyCache) applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
 		}
 		res, err := c.exec(q, args...)
 		if err != nil {
-			return fmt.Errorf("engine: apply %s.%s: %w", ev.Schema, ev.Table, err)
+			me, _ := mysqlerr.As(translateError(err, ev.Schema))
+			return mysqlerr.New(me.Code, "Could not execute %s rows event on table %s.%s; %s", opName(r.Op), ev.Schema, ev.Table, me.Message)
 		}
 		if r.Op != binlog.OpInsert {
 			if n, _ := res.RowsAffected(); n != 1 {

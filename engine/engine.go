@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/gtid"
 	"github.com/binlite/binlite/mysqlerr"
 )
 
@@ -46,6 +47,7 @@ type Engine struct {
 	once    sync.Once
 	claims  claims
 	locks   waitGraph
+	visible visibleSet
 }
 
 // Open opens every schema file in opts.Dir, re-applies binary-log transactions that a
@@ -89,6 +91,8 @@ func Open(opts Options) (*Engine, error) {
 		e.closeAll()
 		return nil, err
 	}
+	// After recovery every transaction of the log is in storage.
+	e.visible.reset(opts.Log.Executed())
 	for _, s := range e.schemas {
 		s.start()
 	}
@@ -276,6 +280,7 @@ func (e *Engine) createSchema(name string, ifNotExists bool, repl *binlog.Transa
 	e.mu.Lock()
 	e.schemas[name] = s
 	e.mu.Unlock()
+	e.visible.add([]*binlog.Transaction{tx})
 	return nil
 }
 
@@ -334,7 +339,10 @@ func (e *Engine) dropSchema(name string, ifExists bool, repl *binlog.Transaction
 		if ifExists {
 			if repl != nil {
 				// Keep the source's GTID even though there was nothing to drop here.
-				_, err := e.logSchemaDDL("DROP", name, repl)
+				tx, err := e.logSchemaDDL("DROP", name, repl)
+				if err == nil {
+					e.visible.add([]*binlog.Transaction{tx})
+				}
 				return err
 			}
 			return nil
@@ -346,10 +354,13 @@ func (e *Engine) dropSchema(name string, ifExists bool, repl *binlog.Transaction
 	if err := s.stop(); err != nil {
 		e.log.Warn("closing schema before drop", "schema", name, "err", err)
 	}
-	if _, err := e.logSchemaDDL("DROP", name, repl); err != nil {
+	tx, err := e.logSchemaDDL("DROP", name, repl)
+	if err != nil {
 		return err
 	}
-	return removeSchemaFiles(s.path)
+	err = removeSchemaFiles(s.path)
+	e.visible.add([]*binlog.Transaction{tx})
+	return err
 }
 
 // Exec runs an autocommit write through the schema's group commit. wait bounds the
@@ -396,20 +407,52 @@ func (e *Engine) Query(db string, attach []string, sql string, args []any) (*Row
 		return nil, err
 	}
 	defer pool.putReader(c)
-	for _, a := range attach {
-		if a == db || c.attached[a] {
-			continue
+	if err := e.attach(c, db, attach); err != nil {
+		return nil, err
+	}
+	return queryConn(c.sqliteConn, sql, args, db)
+}
+
+// maxAttached is SQLite's compile-time limit on attached databases per connection.
+const maxAttached = 10
+
+// attach makes the other schemas a query names readable on a pooled read connection.
+// Connections keep what they attached; when a query needs room, older ones go.
+func (e *Engine) attach(c *readConn, db string, names []string) error {
+	var need []string
+	for _, a := range names {
+		if a != db && !c.attached[a] && !slices.Contains(need, a) {
+			need = append(need, a)
 		}
+	}
+	if len(need) == 0 {
+		return nil
+	}
+	if len(need) > maxAttached {
+		return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'a query naming more than %d other databases'", maxAttached)
+	}
+	if len(c.attached)+len(need) > maxAttached {
+		for a := range c.attached {
+			if slices.Contains(names, a) {
+				continue
+			}
+			if _, err := c.exec(`DETACH DATABASE ` + quoteIdent(a)); err != nil {
+				return translateError(err, db)
+			}
+			delete(c.attached, a)
+		}
+	}
+	for _, a := range need {
 		other, err := e.schema(a)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if _, err := c.exec(`ATTACH DATABASE ? AS `+quoteIdent(a), "file:"+other.path+"?mode=ro"); err != nil {
-			return nil, translateError(err, db)
+			return translateError(err, db)
 		}
 		c.attached[a] = true
 	}
-	return queryConn(c.sqliteConn, sql, args, db)
+	return nil
 }
 
 // ResetGTIDs clears every schema's applied-GTID record (RESET BINARY LOGS AND GTIDS);
@@ -434,6 +477,7 @@ func (e *Engine) ResetGTIDs(resetLog func() error) error {
 	if err := resetLog(); err != nil {
 		return err
 	}
+	e.visible.reset(gtid.Set{})
 	return os.Remove(marker)
 }
 

@@ -185,6 +185,7 @@ func (t *Txn) commitAs(tx *binlog.Transaction) (Result, error) {
 			firstErr = o.err
 		}
 	}
+	t.e.visible.add([]*binlog.Transaction{tx})
 	t.e.afterCommit(1)
 	return Result{GTID: tx.GTID}, firstErr
 }

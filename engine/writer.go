@@ -43,6 +43,11 @@ type outcome struct {
 	lease *lease
 }
 
+type deferred struct {
+	reply chan outcome
+	o     outcome
+}
+
 // member is one MySQL transaction inside the writer's open group.
 type member struct {
 	events   []binlog.Event
@@ -64,6 +69,11 @@ type writer struct {
 	dead  chan struct{} // closed when the goroutine has exited
 	inTxn bool
 	group []*member
+	// answers are statements of the open group that changed nothing or failed. They
+	// are answered only when the group commits: "duplicate key" or "0 rows" may be
+	// due to another member's uncommitted row, which must not be revealed before it is
+	// durable (with row locks MySQL would have made them wait the same way).
+	answers []deferred
 	// applySQL caches the statements that apply row events, per table and shape.
 	applySQL applyCache
 	// worker is the applier worker slot held while this writer applies a run of a
@@ -119,7 +129,7 @@ func (w *writer) run() {
 	maxGroup := w.s.e.opts.MaxGroup
 	for {
 		var j *job
-		if len(w.group) == 0 {
+		if len(w.group) == 0 && len(w.answers) == 0 && !w.inTxn {
 			j = <-w.jobs
 		} else {
 			select {
@@ -148,7 +158,7 @@ func (w *writer) run() {
 			j.done <- outcome{err: err}
 			return
 		}
-		if len(w.group) >= maxGroup {
+		if len(w.group)+len(w.answers) >= maxGroup {
 			w.flush()
 		}
 	}
@@ -239,11 +249,11 @@ func (w *writer) execStmt(j *job) {
 			w.inTxn = false
 			w.failGroup(fmt.Errorf("engine: transaction of %s rolled back by storage: %w", w.s.name, err))
 		}
-		j.done <- outcome{err: err}
+		w.answers = append(w.answers, deferred{j.done, outcome{err: err}})
 		return
 	}
 	if len(evs) == 0 {
-		j.done <- outcome{res: res}
+		w.answers = append(w.answers, deferred{j.done, outcome{res: res}})
 		return
 	}
 	w.group = append(w.group, &member{events: evs, res: res, reply: j.done})
@@ -376,6 +386,7 @@ func (w *writer) applyEvents(evs []binlog.Event) error {
 // one transaction, then the answers.
 func (w *writer) flush() {
 	defer w.releaseWorker()
+	defer w.answer()
 	if !w.inTxn {
 		return
 	}
@@ -405,6 +416,7 @@ func (w *writer) flush() {
 		w.s.e.fatal(fmt.Errorf("storage commit of %s failed after binlog write: %w", w.s.name, err))
 		return
 	}
+	w.s.e.visible.add(txs)
 	w.s.e.afterCommit(len(txs))
 	for i, m := range group {
 		m.res.GTID = txs[i].GTID
@@ -449,6 +461,14 @@ func (w *writer) rollback() {
 		w.c.exec("ROLLBACK")
 		w.inTxn = false
 	}
+}
+
+// answer sends the deferred answers once the group they ran in is committed (or gone).
+func (w *writer) answer() {
+	for _, d := range w.answers {
+		d.reply <- d.o
+	}
+	w.answers = w.answers[:0]
 }
 
 func (w *writer) failGroup(err error) {

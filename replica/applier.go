@@ -75,12 +75,18 @@ func (a *applier) run(ctx context.Context) {
 		if !a.reap(false) {
 			return
 		}
+		// The receiver advances its read position only after the relay log holds what
+		// it read, so a position taken before finding the relay log's end is one the
+		// applier has then fully applied.
+		a.ch.mu.Lock()
+		readFile, readPos := a.ch.st.readFile, a.ch.st.readPos
+		a.ch.mu.Unlock()
 		tx, err := a.next()
 		if errors.Is(err, io.EOF) {
 			if !a.reap(true) {
 				return
 			}
-			a.caughtUp()
+			a.caughtUp(readFile, readPos)
 			f, p := a.r.Position()
 			wctx, cancel := context.WithTimeout(ctx, time.Second)
 			a.relay.WaitDurable(wctx, f, p)
@@ -240,13 +246,13 @@ func (a *applier) done(tx *binlog.Transaction) {
 	a.ch.notifyApplied()
 }
 
-func (a *applier) caughtUp() {
+func (a *applier) caughtUp(readFile string, readPos int64) {
 	a.ch.update(func(st *state) {
 		st.caughtUp = true
 		st.oldestUS = 0
 		st.sqlState = "Replica has read all relay log; waiting for more updates"
 		st.relayFile, st.relayPos = a.r.Position()
-		st.execFile, st.execPos = st.readFile, st.readPos
+		st.execFile, st.execPos = readFile, readPos
 	})
 	a.ch.notifyApplied()
 }

@@ -223,6 +223,9 @@ func (ch *Channel) resetRelay() error {
 	if err := l.Reset(); err != nil {
 		return err
 	}
+	if err := newSourcePosition(ch).remove(); err != nil {
+		return err
+	}
 	ch.update(func(st *state) {
 		st.readFile, st.readPos, st.execFile, st.execPos, st.relayFile, st.relayPos = "", 0, "", 0, "", 0
 	})

@@ -105,6 +105,12 @@ func (m *Manager) Change(name string, opts map[string]any) error {
 	if err := s.Apply(opts); err != nil {
 		return err
 	}
+	if opts["SOURCE_LOG_FILE"] != nil || opts["SOURCE_LOG_POS"] != nil || opts["SOURCE_HOST"] != nil || opts["SOURCE_PORT"] != nil {
+		// A new source or start position: forget how far the old one was read.
+		if err := newSourcePosition(ch).remove(); err != nil {
+			return err
+		}
+	}
 	ch.mu.Lock()
 	ch.settings = s
 	ch.mu.Unlock()
@@ -253,7 +259,7 @@ func (m *Manager) WaitExecuted(ctx context.Context, want gtid.Set, timeout time.
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
 	for {
-		if want.IsSubset(m.cfg.Log.Executed()) {
+		if want.IsSubset(m.cfg.Engine.Executed()) {
 			return true
 		}
 		select {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"slices"
 	"strconv"
 	"time"
 
@@ -50,10 +51,12 @@ func (ch *Channel) runIO(ctx context.Context) {
 		if me, ok := mysqlerr.As(err); ok {
 			code, msg = me.Code, me.Message
 		}
-		ch.setIOError(code, fmt.Sprintf("Error reconnecting to source '%s@%s:%d'. This was attempt %d/%d, with a delay of %d seconds between attempts. Message: %s", s.User, s.Host, s.Port, retries, s.RetryCount, s.ConnectRetry, msg))
 		if retries > s.RetryCount {
+			// Last_IO_Error keeps the last attempt's message, as MySQL's does.
+			ch.m.cfg.Logger.Error("replica IO thread stops: SOURCE_RETRY_COUNT reconnection attempts failed", "channel", ch.name, "attempts", s.RetryCount, "error", msg)
 			return
 		}
+		ch.setIOError(code, fmt.Sprintf("Error reconnecting to source '%s@%s:%d'. This was attempt %d/%d, with a delay of %d seconds between attempts. Message: %s", s.User, s.Host, s.Port, retries, s.RetryCount, s.ConnectRetry, msg))
 		ch.update(func(st *state) {
 			st.ioRunning, st.ioState = "Connecting", "Waiting to reconnect after a failed source event read"
 		})
@@ -114,15 +117,21 @@ func (ch *Channel) receive(ctx context.Context, s Settings, connected func()) er
 		return mysqlproto.ParseError(p)
 	}
 
-	retrieved := relay.Executed()
-	if s.AutoPosition || !retrieved.IsEmpty() {
-		// binlite sources always carry GTIDs: once anything was received, resume by GTID.
-		err = c.Command(mysqlproto.ComBinlogDumpGTID, source.AppendDumpGTID(nil, ch.m.cfg.ServerID, ch.m.cfg.Log.Executed().Union(retrieved)))
+	sp := newSourcePosition(ch)
+	if s.AutoPosition {
+		err = c.Command(mysqlproto.ComBinlogDumpGTID, source.AppendDumpGTID(nil, ch.m.cfg.ServerID, ch.m.cfg.Log.Executed().Union(relay.Executed())))
 	} else {
-		err = c.Command(mysqlproto.ComBinlogDump, source.AppendDump(nil, ch.m.cfg.ServerID, s.LogFile, max(s.LogPos, 4)))
+		file, pos := s.LogFile, max(s.LogPos, 4)
+		if f, p, ok := sp.load(); ok {
+			file, pos = f, p
+		}
+		err = c.Command(mysqlproto.ComBinlogDump, source.AppendDump(nil, ch.m.cfg.ServerID, file, pos))
 	}
 	if err != nil {
 		return err
+	}
+	if s.AutoPosition {
+		sp = nil
 	}
 	ch.update(func(st *state) {
 		st.sourceUUID, st.sourceServerID = srcUUID, uint32(srcID)
@@ -132,12 +141,12 @@ func (ch *Channel) receive(ctx context.Context, s Settings, connected func()) er
 	connected()
 	ch.update(func(st *state) { st.semiSync = semi })
 	defer ch.update(func(st *state) { st.semiSync = false })
-	return ch.stream(ctx, c, relay, hb, semi)
+	return ch.stream(ctx, c, relay, hb, semi, sp)
 }
 
 // stream reads events, assembles whole transactions and writes them to the relay log
 // in batches: as many as have arrived, one relay write (and fsync) per batch.
-func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog.Log, hb time.Duration, semi bool) error {
+func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog.Log, hb time.Duration, semi bool, sp *sourcePosition) error {
 	timeout := 60 * time.Second // replica_net_timeout
 	if hb > 0 && 2*hb+5*time.Second < timeout {
 		timeout = 2*hb + 5*time.Second
@@ -159,7 +168,15 @@ func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog
 		pending, size = nil, 0
 		f, p := file, pos
 		ch.update(func(st *state) { st.readFile, st.readPos = f, p })
+		if sp != nil {
+			if err := sp.save(f, p, false); err != nil {
+				ch.m.cfg.Logger.Warn("saving the source position", "channel", ch.name, "err", err)
+			}
+		}
 		return nil
+	}
+	if sp != nil {
+		defer func() { sp.save(file, pos, true) }()
 	}
 	for {
 		if nc := c.NetConn(); nc != nil {
@@ -224,7 +241,11 @@ func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog
 			if tx == nil {
 				return fmt.Errorf("COMMIT outside a transaction at %s:%d", file, pos)
 			}
-			pending = append(pending, tx)
+			// A file/position channel that resumes from a saved position may be sent
+			// transactions its relay log already has.
+			if sp == nil || (!relay.Contains(tx.GTID) && !slices.ContainsFunc(pending, func(p *binlog.Transaction) bool { return p.GTID == tx.GTID })) {
+				pending = append(pending, tx)
+			}
 			tx = nil
 		}
 		pos += int64(h.Length)

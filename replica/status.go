@@ -59,14 +59,16 @@ func (ch *Channel) status(m *Manager) []Field {
 		}
 	}
 	ch.mu.Unlock()
+	// MySQL: NULL when the SQL thread is not running, or when it has applied all of
+	// the relay log and the receiver is not running; otherwise the age of what is
+	// being applied (0 when caught up with a running receiver).
 	var lag any
-	if sqlOn {
-		switch {
-		case st.oldestUS > 0:
-			lag = max(int64(0), int64(time.Since(time.UnixMicro(int64(st.oldestUS))).Seconds()))
-		case ioRunning == "Yes" || st.caughtUp:
-			lag = int64(0)
-		}
+	switch {
+	case !sqlOn:
+	case st.oldestUS > 0:
+		lag = max(int64(0), int64(time.Since(time.UnixMicro(int64(st.oldestUS))).Seconds()))
+	case ioRunning == "Yes":
+		lag = int64(0)
 	}
 	errTime := func(t time.Time, code uint16) string {
 		if code == 0 || t.IsZero() {
@@ -113,7 +115,7 @@ func (ch *Channel) status(m *Manager) []Field {
 		{"Last_IO_Error_Timestamp", "Last_IO_Error_Timestamp", errTime(st.lastIOTime, st.lastIOErrno)},
 		{"Last_SQL_Error_Timestamp", "Last_SQL_Error_Timestamp", errTime(st.lastSQLTime, st.lastSQLErrno)},
 		{"Retrieved_Gtid_Set", "Retrieved_Gtid_Set", retrieved},
-		{"Executed_Gtid_Set", "Executed_Gtid_Set", m.cfg.Log.Executed().String()},
+		{"Executed_Gtid_Set", "Executed_Gtid_Set", m.cfg.Engine.Executed().String()},
 		{"Auto_Position", "Auto_Position", autoPos},
 		{"Channel_Name", "Channel_Name", ch.name},
 	}

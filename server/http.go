@@ -69,7 +69,7 @@ func (n *Node) Status() Status {
 		Version:       Version,
 		UptimeSeconds: int64(time.Since(n.env.Started).Seconds()),
 		ReadOnly:      n.vars.Int("read_only") != 0 || n.vars.Int("super_read_only") != 0,
-		GTIDExecuted:  n.log.Executed().String(),
+		GTIDExecuted:  n.eng.Executed().String(),
 		GTIDPurged:    n.log.Purged().String(),
 		BinlogFile:    file,
 		BinlogPos:     pos,
@@ -131,7 +131,7 @@ func (n *Node) httpHandler() http.Handler {
 	counter("questions_total", "Statements received from clients.", func() float64 { return float64(n.env.Stats.Questions.Load()) })
 	counter("connections_total", "Client connections accepted.", func() float64 { return float64(n.env.Stats.Connections.Load()) })
 	gauge("threads_connected", "Connected clients.", func() float64 { return float64(n.env.List.Count()) })
-	gauge("gtid_executed_count", "Transactions in gtid_executed.", func() float64 { return float64(n.log.Executed().Count()) })
+	gauge("gtid_executed_count", "Transactions in gtid_executed.", func() float64 { return float64(n.eng.Executed().Count()) })
 	gauge("rpl_semi_sync_source_status", "1 when the source waits for semi-sync acknowledgements.", func() float64 {
 		if n.semi.Status().On {
 			return 1

@@ -259,7 +259,7 @@ func (n *Node) Start() {
 			}
 		}()
 	}
-	n.cfg.Logger.Info("binlite ready", "addr", n.Addr(), "http", n.HTTPAddr(), "server_id", n.id.ServerID, "server_uuid", n.id.UUID.String(), "gtid_executed", n.log.Executed().String())
+	n.cfg.Logger.Info("binlite ready", "addr", n.Addr(), "http", n.HTTPAddr(), "server_id", n.id.ServerID, "server_uuid", n.id.UUID.String(), "gtid_executed", n.eng.Executed().String())
 }
 
 // Addr is the MySQL protocol address.

@@ -55,7 +55,7 @@ func (n *Node) variableDefs() []sysvar.Def {
 		ro("innodb_flush_log_at_trx_commit", int64(1)),
 		{Name: "server_id", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(n.id.ServerID), ReadOnly: true, Get: func() any { return int64(n.id.ServerID) }},
 		{Name: "server_uuid", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.id.UUID.String() }},
-		{Name: "gtid_executed", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.log.Executed().String() }},
+		{Name: "gtid_executed", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.eng.Executed().String() }},
 		{Name: "gtid_purged", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.log.Purged().String() }},
 		{Name: "gtid_next", Scope: sysvar.Session, Kind: sysvar.String, Default: "AUTOMATIC"},
 		{Name: "sync_binlog", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(1), Min: 0, Max: 4294967295, ReadOnly: true},
@@ -74,8 +74,20 @@ func (n *Node) variableDefs() []sysvar.Def {
 		boolVar("transaction_read_only", false, sysvar.Both),
 		boolVar("tx_read_only", false, sysvar.Both),
 		boolVar("autocommit", true, sysvar.Both),
-		boolVar("read_only", false, sysvar.Global),
-		boolVar("super_read_only", false, sysvar.Global),
+		// As in MySQL: super_read_only=ON implies read_only=ON, read_only=OFF implies
+		// super_read_only=OFF.
+		{Name: "read_only", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(0), OnSet: func(v any) error {
+			if v == int64(0) {
+				return n.vars.Init("super_read_only", int64(0))
+			}
+			return nil
+		}},
+		{Name: "super_read_only", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(0), OnSet: func(v any) error {
+			if v == int64(1) {
+				return n.vars.Init("read_only", int64(1))
+			}
+			return nil
+		}},
 		boolVar("log_replica_updates", true, sysvar.Global),
 		boolVar("log_slave_updates", true, sysvar.Global),
 		boolVar("foreign_key_checks", true, sysvar.Both),

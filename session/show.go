@@ -99,7 +99,7 @@ func (s *Session) show(x *sqlcompat.Show) (*mp.Result, error) {
 	case sqlcompat.ShowBinaryLogStatus:
 		file, pos := s.env.Log.Position()
 		return stringResult([]string{"File", "Position", "Binlog_Do_DB", "Binlog_Ignore_DB", "Executed_Gtid_Set"},
-			[][]any{{file, pos, "", "", s.env.Log.Executed().String()}}), nil
+			[][]any{{file, pos, "", "", s.env.Engine.Executed().String()}}), nil
 	case sqlcompat.ShowBinaryLogs:
 		files, err := s.env.Log.Files()
 		if err != nil {
