@@ -164,8 +164,10 @@ func (l *Log) writeGroup(batch []*commitReq) error {
 		l.log.Error("binlog: write failed; refusing further commits", "err", err)
 		return err
 	}
+	file := l.files[len(l.files)-1].name
 	for _, tx := range written {
 		l.executed.Add(tx.GTID)
+		tx.File, tx.EndPos = file, l.size
 	}
 	l.stats.Groups++
 	l.stats.Transactions += uint64(len(written))

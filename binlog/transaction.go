@@ -17,6 +17,10 @@ type Transaction struct {
 	// ServerID is the originating server's id for the event headers; zero
 	// means Options.ServerID. Replicas keep the source's id, as MySQL does.
 	ServerID uint32
+	// File and EndPos are set by Commit: where the transaction's group ends in the
+	// log (a semi-sync wait needs that position acknowledged).
+	File   string
+	EndPos int64
 }
 
 // validate checks what Commit can check before assigning a GTID.

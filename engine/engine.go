@@ -31,8 +31,11 @@ type Options struct {
 	// is durable and before storage commits it (semi-sync AFTER_SYNC); AfterCommit after
 	// storage commits and before clients are answered (AFTER_COMMIT). ntx is the
 	// number of transactions in the group.
-	AfterSync   func(ntx int)
-	AfterCommit func(ntx int)
+	AfterSync   func(ntx int, file string, endPos int64)
+	AfterCommit func(ntx int, file string, endPos int64)
+	// GatherWindow, when set, says how long a writer may wait for more statements before
+	// sealing a group (non-zero while semi-sync waits make each group cost a round trip).
+	GatherWindow func() time.Duration
 }
 
 // Engine is the set of schemas of one node.
@@ -235,20 +238,24 @@ func (e *Engine) logSchemaDDL(verb, name string, repl *binlog.Transaction) (*bin
 		e.fatal(err)
 		return nil, mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)
 	}
-	e.afterSync(1)
-	e.afterCommit(1)
+	e.afterSync([]*binlog.Transaction{tx})
+	e.afterCommit([]*binlog.Transaction{tx})
 	return tx, nil
 }
 
-func (e *Engine) afterSync(ntx int) {
-	if e.opts.AfterSync != nil && ntx > 0 {
-		e.opts.AfterSync(ntx)
+// afterSync and afterCommit run the semi-sync hooks for a group of transactions that
+// Log.Commit wrote together (they share the group's end position).
+func (e *Engine) afterSync(txs []*binlog.Transaction) {
+	if e.opts.AfterSync != nil && len(txs) > 0 {
+		last := txs[len(txs)-1]
+		e.opts.AfterSync(len(txs), last.File, last.EndPos)
 	}
 }
 
-func (e *Engine) afterCommit(ntx int) {
-	if e.opts.AfterCommit != nil && ntx > 0 {
-		e.opts.AfterCommit(ntx)
+func (e *Engine) afterCommit(txs []*binlog.Transaction) {
+	if e.opts.AfterCommit != nil && len(txs) > 0 {
+		last := txs[len(txs)-1]
+		e.opts.AfterCommit(len(txs), last.File, last.EndPos)
 	}
 }
 

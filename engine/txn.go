@@ -178,7 +178,7 @@ func (t *Txn) commitAs(tx *binlog.Transaction) (Result, error) {
 		t.e.fatal(fmt.Errorf("binary log write failed: %w", err))
 		return Result{}, mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)
 	}
-	t.e.afterSync(1)
+	t.e.afterSync([]*binlog.Transaction{tx})
 	var firstErr error
 	for _, l := range t.leases {
 		if o := l.finish(endExternal, tx.GTID); o.err != nil && firstErr == nil {
@@ -186,7 +186,7 @@ func (t *Txn) commitAs(tx *binlog.Transaction) (Result, error) {
 		}
 	}
 	t.e.visible.add([]*binlog.Transaction{tx})
-	t.e.afterCommit(1)
+	t.e.afterCommit([]*binlog.Transaction{tx})
 	return Result{GTID: tx.GTID}, firstErr
 }
 

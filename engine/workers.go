@@ -50,8 +50,12 @@ func (w *Worker) applied(n uint64, last gtid.GTID) {
 	w.mu.Lock()
 	w.st.Applied += n
 	w.st.LastApplied = last
-	w.st.Applying = gtid.GTID{}
-	w.schemaNow = ""
+	w.mu.Unlock()
+}
+
+func (w *Worker) idleNow() {
+	w.mu.Lock()
+	w.st.Applying, w.schemaNow = gtid.GTID{}, ""
 	w.mu.Unlock()
 }
 

@@ -74,6 +74,11 @@ type writer struct {
 	// due to another member's uncommitted row, which must not be revealed before it is
 	// durable (with row locks MySQL would have made them wait the same way).
 	answers []deferred
+	// lastGroup is the size of the last committed group and groupStart when the open
+	// one got its first member (see gather).
+	lastGroup   int
+	groupStart  time.Time
+	gatherTimer *time.Timer
 	// applySQL caches the statements that apply row events, per table and shape.
 	applySQL applyCache
 	// worker is the applier worker slot held while this writer applies a run of a
@@ -135,8 +140,10 @@ func (w *writer) run() {
 			select {
 			case j = <-w.jobs:
 			default:
-				w.flush()
-				continue
+				if j = w.gather(); j == nil {
+					w.flush()
+					continue
+				}
 			}
 		}
 		if !j.state.CompareAndSwap(jobPending, jobTaken) {
@@ -256,7 +263,7 @@ func (w *writer) execStmt(j *job) {
 		w.answers = append(w.answers, deferred{j.done, outcome{res: res}})
 		return
 	}
-	w.group = append(w.group, &member{events: evs, res: res, reply: j.done})
+	w.join(&member{events: evs, res: res, reply: j.done})
 }
 
 // applyTxn applies a source's transaction (replica path); it joins the group with its GTID.
@@ -305,10 +312,39 @@ func (w *writer) applyTxn(j *job) {
 	}
 	w.workerCount++
 	w.workerLast = j.apply.GTID
-	w.group = append(w.group, &member{
+	w.join(&member{
 		events: j.apply.Events, gtid: j.apply.GTID, origUS: j.apply.OriginalCommitUS, serverID: j.apply.ServerID,
 		res: Result{GTID: j.apply.GTID}, reply: j.done,
 	})
+}
+
+// gather waits briefly for the next statement instead of sealing the group now, when
+// the engine asks for it (semi-sync: every group waits a round trip) and the group is
+// smaller than the last one (the clients answered together are still coming back).
+func (w *writer) gather() *job {
+	fn := w.s.e.opts.GatherWindow
+	if fn == nil || len(w.group) == 0 || len(w.group) >= w.lastGroup {
+		return nil
+	}
+	window := fn()
+	left := window - time.Since(w.groupStart)
+	if window <= 0 || left <= 0 {
+		return nil
+	}
+	if w.gatherTimer == nil {
+		w.gatherTimer = time.NewTimer(left)
+	} else {
+		w.gatherTimer.Reset(left)
+	}
+	select {
+	case j := <-w.jobs:
+		if !w.gatherTimer.Stop() {
+			<-w.gatherTimer.C
+		}
+		return j
+	case <-w.gatherTimer.C:
+		return nil
+	}
 }
 
 // takeWorker waits for a worker slot of the job's stream unless this writer holds one.
@@ -332,7 +368,7 @@ func (w *writer) releaseWorker() {
 	if w.worker == nil {
 		return
 	}
-	w.worker.applied(w.workerCount, w.workerLast)
+	w.worker.idleNow()
 	w.workerStream.idle <- w.worker
 	w.worker, w.workerStream, w.workerCount = nil, nil, 0
 }
@@ -392,6 +428,7 @@ func (w *writer) flush() {
 	}
 	group := w.group
 	w.group = nil
+	w.lastGroup = len(group)
 	txs := make([]*binlog.Transaction, len(group))
 	for i, m := range group {
 		txs[i] = &binlog.Transaction{GTID: m.gtid, OriginalCommitUS: m.origUS, ServerID: m.serverID, Schemas: []string{w.s.name}, Events: m.events}
@@ -406,7 +443,7 @@ func (w *writer) flush() {
 			return
 		}
 	}
-	w.s.e.afterSync(len(txs))
+	w.s.e.afterSync(txs)
 	if err := w.commitWith(txs); err != nil {
 		// The binary log holds these transactions: they are committed, and recovery
 		// re-applies them on restart (binlog_error_action=ABORT_SERVER).
@@ -417,7 +454,11 @@ func (w *writer) flush() {
 		return
 	}
 	w.s.e.visible.add(txs)
-	w.s.e.afterCommit(len(txs))
+	if w.worker != nil && w.workerCount > 0 {
+		w.worker.applied(w.workerCount, w.workerLast)
+		w.workerCount = 0
+	}
+	w.s.e.afterCommit(txs)
 	for i, m := range group {
 		m.res.GTID = txs[i].GTID
 		m.reply <- outcome{res: m.res}
@@ -461,6 +502,14 @@ func (w *writer) rollback() {
 		w.c.exec("ROLLBACK")
 		w.inTxn = false
 	}
+}
+
+// join adds a transaction to the open group.
+func (w *writer) join(m *member) {
+	if len(w.group) == 0 {
+		w.groupStart = time.Now()
+	}
+	w.group = append(w.group, m)
 }
 
 // answer sends the deferred answers once the group they ran in is committed (or gone).

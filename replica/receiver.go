@@ -178,6 +178,19 @@ func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog
 	if sp != nil {
 		defer func() { sp.save(file, pos, true) }()
 	}
+	ack := func() error {
+		// Acknowledge only once the relay log holds everything received durably.
+		if err := flush(); err != nil {
+			return err
+		}
+		if err := relay.Sync(); err != nil {
+			return fatalIO{mysqlerr.New(mysqlerr.ErUnknownError, "Relay log sync failure: %v", err)}
+		}
+		if err := c.WriteSidePacket(source.AppendAck(nil, file, pos)); err != nil {
+			return fmt.Errorf("semi-sync: sending acknowledgement: %w", err)
+		}
+		return nil
+	}
 	for {
 		if nc := c.NetConn(); nc != nil {
 			nc.SetReadDeadline(time.Now().Add(timeout))
@@ -222,6 +235,11 @@ func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog
 		switch e := ev.(type) {
 		case *binlog.RotateEvent:
 			file, pos = e.NextFile, int64(e.Position)
+			if needAck {
+				if err := ack(); err != nil {
+					return err
+				}
+			}
 			continue
 		case *binlog.HeartbeatEvent:
 			file, pos = e.File, int64(e.Pos)
@@ -251,15 +269,8 @@ func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog
 		pos += int64(h.Length)
 		size += len(p)
 		if needAck {
-			// Acknowledge only once the relay log holds the group durably.
-			if err := flush(); err != nil {
+			if err := ack(); err != nil {
 				return err
-			}
-			if err := relay.Sync(); err != nil {
-				return fatalIO{mysqlerr.New(mysqlerr.ErUnknownError, "Relay log sync failure: %v", err)}
-			}
-			if err := c.WriteSidePacket(source.AppendAck(nil, file, pos)); err != nil {
-				return fmt.Errorf("semi-sync: sending acknowledgement: %w", err)
 			}
 			continue
 		}

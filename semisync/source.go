@@ -108,7 +108,7 @@ func (s *Source) Ack(id uint64, p Pos) {
 	if p.AtLeast(s.clients[id]) {
 		s.clients[id] = p
 	}
-	if s.set.Enabled && !s.on && p.AtLeast(s.lastSent) {
+	if s.set.Enabled && !s.on && s.ackedLocked(s.lastSent) >= s.set.WaitCount {
 		s.on = true
 		s.log.Info("semi-sync replication switched back ON: a replica has caught up", "position", p)
 	}

@@ -123,8 +123,9 @@ func Open(cfg Config) (*Node, error) {
 		OnFatal:      cfg.OnFatal,
 		TranslateDDL: translateDDL,
 		Functions:    n.gtidFunctions(),
-		AfterSync:    func(ntx int) { n.semiWait(ntx, true) },
-		AfterCommit:  func(ntx int) { n.semiWait(ntx, false) },
+		AfterSync:    func(ntx int, file string, pos int64) { n.semiWait(ntx, file, pos, true) },
+		AfterCommit:  func(ntx int, file string, pos int64) { n.semiWait(ntx, file, pos, false) },
+		GatherWindow: n.gatherWindow,
 	})
 	if err != nil {
 		n.log.Close()
@@ -304,13 +305,22 @@ func (n *Node) semiSettings() semisync.Settings {
 
 // semiWait holds a commit group at the configured wait point until a semi-sync
 // replica acknowledges the binary log up to the group's end.
-func (n *Node) semiWait(ntx int, afterSync bool) {
+func (n *Node) semiWait(ntx int, file string, pos int64, afterSync bool) {
 	set := n.semi.Settings()
 	if !set.Enabled || set.AfterSync != afterSync {
 		return
 	}
-	file, pos := n.log.Position()
 	n.semi.Wait(n.ctx, semisync.Pos{File: file, Offset: pos}, ntx)
+}
+
+// gatherWindow lets a schema writer collect a fuller group while semi-sync waits are
+// in force: each group then costs a network round trip, and clients answered together
+// come back a moment apart.
+func (n *Node) gatherWindow() time.Duration {
+	if st := n.semi.Status(); st.On && n.semi.Settings().Enabled {
+		return 2 * time.Millisecond
+	}
+	return 0
 }
 
 // legacyPairs maps each replication variable to its other spelling (MySQL 8.4 renamed

@@ -248,8 +248,11 @@ func (d *dumper) catchUp() error {
 		}
 		// The last commit of what is durable now asks for an acknowledgement: one
 		// per commit group, which is what a waiting group needs.
+		// A Rotate asks too: the groups before it end in the old file, and an ack of
+		// the next file's start covers them.
 		_, isCommit := ev.(*binlog.CommitEvent)
-		needAck := d.semi && isCommit && h.File == df && h.EndPos >= dp
+		_, isRotate := ev.(*binlog.RotateEvent)
+		needAck := d.semi && ((isCommit && h.File == df && h.EndPos >= dp) || isRotate)
 		if err := d.sendFlagged(ev, h.Timestamp, h.ServerID, needAck); err != nil {
 			return fmt.Errorf("source: send to replica %d: %w", d.req.ServerID, err)
 		}
