@@ -1,126 +1,72 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 
-	"github.com/mattn/go-sqlite3"
-
 	"github.com/binlite/binlite/binlog"
-	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/preupdate"
 )
 
-// capture turns SQLite preupdate callbacks into binlog row events. It belongs to one
-// writer connection; whoever currently drives that connection (the writer goroutine
-// or a session holding a lease) points events at its own buffer.
+// capture turns the changes a statement made (recorded by the preupdate package's C
+// hook) into binlog row events. It belongs to one writer connection; whoever drives the
+// connection (the writer goroutine or a session holding a lease) collects into its own
+// buffer.
 type capture struct {
 	schema string
 	cat    catalog
-	events *[]binlog.Event
-	// floor is len(*events) when the current statement started: rows are merged only
-	// into events of this statement, so undoing a statement or a savepoint is cutting
-	// the slice back to a length taken between statements.
-	floor int
-	err   error // first capture failure of the current statement
+	rec    *preupdate.Recorder
 }
 
-// begin points capture at evs for one statement.
-func (cp *capture) begin(evs *[]binlog.Event) {
-	cp.events, cp.floor, cp.err = evs, len(*evs), nil
-}
+// errCapture marks a statement whose changes reached SQLite but could not be turned
+// into row events: the open SQLite transaction must not commit.
+var errCapture = errors.New("engine: row capture failed")
 
-func (cp *capture) hook(d sqlite3.SQLitePreUpdateData) {
-	if cp.events == nil || isInternalTable(d.TableName) {
-		return
+// start records the next statement's changes.
+func (cp *capture) start() { cp.rec.Start() }
+
+// collect appends the statement's changes to evs. Rows merge only into events this
+// statement created (from index floor on), so undoing a statement or a savepoint is
+// cutting evs back to a length taken between statements.
+func (cp *capture) collect(evs *[]binlog.Event) error {
+	data, err := cp.rec.Stop()
+	if err != nil {
+		return fmt.Errorf("%w: %s.%v", errCapture, cp.schema, err)
 	}
-	if d.DatabaseName != "main" {
-		if cp.err == nil {
-			cp.err = mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'writing to schema %s from a statement running in schema %s'", d.DatabaseName, cp.schema)
+	floor := len(*evs)
+	return preupdate.Decode(data, func(c *preupdate.Change) error {
+		if c.DB == "temp" {
+			return nil // session-local temporary tables are not logged (as in ROW format)
 		}
-		return
-	}
-	t := cp.cat[d.TableName]
-	if t == nil || d.Count() != len(t.Columns) {
-		if cp.err == nil {
-			cp.err = fmt.Errorf("engine: row capture: table %s.%s not in catalog", cp.schema, d.TableName)
+		t := cp.cat[c.Table]
+		if c.DB != "main" || t == nil || (c.Old != nil && len(c.Old) != len(t.Columns)) || (c.New != nil && len(c.New) != len(t.Columns)) {
+			return fmt.Errorf("%w: change to %s.%s which is not in the catalog of %s", errCapture, c.DB, c.Table, cp.schema)
 		}
-		return
-	}
-	rc := binlog.RowChange{}
-	switch d.Op {
-	case sqlite3.SQLITE_INSERT:
-		rc.Op = binlog.OpInsert
-	case sqlite3.SQLITE_UPDATE:
-		rc.Op = binlog.OpUpdate
-	case sqlite3.SQLITE_DELETE:
-		rc.Op = binlog.OpDelete
-	default:
-		return
-	}
-	if rc.Op != binlog.OpInsert {
-		rc.Before = cp.image(t, d.Old)
-	}
-	if rc.Op != binlog.OpDelete {
-		rc.After = cp.image(t, d.New)
-	}
-	evs := *cp.events
-	if n := len(evs); n > cp.floor {
-		if re, ok := evs[n-1].(*binlog.RowsEvent); ok && re.Table == t.Name && len(re.Columns) == len(t.Columns) {
-			re.Rows = append(re.Rows, rc)
-			return
+		rc := binlog.RowChange{Before: c.Old, After: c.New}
+		switch c.Op {
+		case preupdate.OpInsert:
+			rc.Op = binlog.OpInsert
+		case preupdate.OpUpdate:
+			rc.Op = binlog.OpUpdate
+		case preupdate.OpDelete:
+			rc.Op = binlog.OpDelete
+		default:
+			return fmt.Errorf("%w: unknown operation %d", errCapture, c.Op)
 		}
-	}
-	*cp.events = append(evs, &binlog.RowsEvent{
-		Schema:  cp.schema,
-		Table:   t.Name,
-		Columns: t.names,
-		PK:      t.PK,
-		Rows:    []binlog.RowChange{rc},
+		cur := *evs
+		if n := len(cur); n > floor {
+			if re, ok := cur[n-1].(*binlog.RowsEvent); ok && re.Table == t.Name {
+				re.Rows = append(re.Rows, rc)
+				return nil
+			}
+		}
+		*evs = append(cur, &binlog.RowsEvent{Schema: cp.schema, Table: t.Name, Columns: t.names, PK: t.PK, Rows: []binlog.RowChange{rc}})
+		return nil
 	})
 }
 
-func (cp *capture) image(t *Table, read func(dest ...any) error) []binlog.Value {
-	raw := make([]any, len(t.Columns))
-	if err := read(raw...); err != nil {
-		if cp.err == nil {
-			cp.err = fmt.Errorf("engine: row capture %s.%s: %w", cp.schema, t.Name, err)
-		}
-		return nil
-	}
-	img := make([]binlog.Value, len(raw))
-	for i, v := range raw {
-		img[i] = toValue(v, t.Columns[i].aff)
-	}
-	return img
-}
-
-// toValue keeps SQLite's storage class. The hook hands TEXT and BLOB both as bytes, so
-// the column's affinity decides: a BLOB-affinity column keeps bytes as BLOB, any other
-// affinity as TEXT (SQLite converts text-like values into those columns as TEXT).
-func toValue(v any, aff affinity) binlog.Value {
-	switch x := v.(type) {
-	case nil:
-		return binlog.Value{Kind: binlog.KindNull}
-	case int64:
-		return binlog.Value{Kind: binlog.KindInt, Int: x}
-	case float64:
-		return binlog.Value{Kind: binlog.KindReal, Real: x}
-	case []byte:
-		if aff == affBlob {
-			return binlog.Value{Kind: binlog.KindBlob, Bytes: x}
-		}
-		return binlog.Value{Kind: binlog.KindText, Bytes: x}
-	case string:
-		return binlog.Value{Kind: binlog.KindText, Bytes: []byte(x)}
-	case bool:
-		if x {
-			return binlog.Value{Kind: binlog.KindInt, Int: 1}
-		}
-		return binlog.Value{Kind: binlog.KindInt, Int: 0}
-	}
-	return binlog.Value{Kind: binlog.KindText, Bytes: []byte(fmt.Sprint(v))}
-}
-
-// fromValue is the inverse, for binding captured values on apply.
+// fromValue turns a captured value into what binds back into SQLite as the same
+// storage class.
 func fromValue(v binlog.Value) any {
 	switch v.Kind {
 	case binlog.KindInt:

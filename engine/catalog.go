@@ -16,33 +16,6 @@ func isInternalTable(name string) bool {
 	return strings.HasPrefix(name, "binlite_") || strings.HasPrefix(name, "sqlite_")
 }
 
-// affinity is SQLite's column type affinity, derived from the declared type by
-// SQLite's own rules (https://sqlite.org/datatype3.html §3.1).
-type affinity uint8
-
-const (
-	affNumeric affinity = iota
-	affInteger
-	affText
-	affBlob
-	affReal
-)
-
-func affinityOf(decl string) affinity {
-	d := strings.ToUpper(decl)
-	switch {
-	case strings.Contains(d, "INT"):
-		return affInteger
-	case strings.Contains(d, "CHAR"), strings.Contains(d, "CLOB"), strings.Contains(d, "TEXT"):
-		return affText
-	case d == "" || strings.Contains(d, "BLOB"):
-		return affBlob
-	case strings.Contains(d, "REAL"), strings.Contains(d, "FLOA"), strings.Contains(d, "DOUB"):
-		return affReal
-	}
-	return affNumeric
-}
-
 // Column describes one table column as SQLite declares it.
 type Column struct {
 	Name     string
@@ -50,7 +23,6 @@ type Column struct {
 	NotNull  bool
 	Default  any
 	PK       int // 1-based position in the primary key, 0 if not part of it
-	aff      affinity
 }
 
 // Table is the catalog entry the writer needs to capture and apply rows.
@@ -123,7 +95,6 @@ func loadTable(c *sqliteConn, name string) (*Table, error) {
 			return nil, fmt.Errorf("engine: table info %s: %w", name, err)
 		}
 		col := Column{Name: asString(dest[0]), DeclType: asString(dest[1]), NotNull: asInt(dest[2]) != 0, Default: dest[3], PK: int(asInt(dest[4]))}
-		col.aff = affinityOf(col.DeclType)
 		t.Columns = append(t.Columns, col)
 		pkOrder = append(pkOrder, col.PK)
 	}

@@ -68,7 +68,7 @@ func Open(opts Options) (*Engine, error) {
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
-	if err := checkRowCapture(opts.Dir); err != nil {
+	if err := checkRowCapture(); err != nil {
 		return nil, err
 	}
 	e := &Engine{opts: opts, log: opts.Logger, schemas: map[string]*Schema{}}
@@ -104,7 +104,7 @@ func Open(opts Options) (*Engine, error) {
 
 func (e *Engine) closeAll() {
 	for _, s := range e.schemas {
-		s.w.c.Close()
+		s.w.close()
 		s.closeReaders()
 	}
 }

@@ -7,10 +7,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/mattn/go-sqlite3"
-
 	"github.com/binlite/binlite/binlog"
 	"github.com/binlite/binlite/gtid"
+	"github.com/binlite/binlite/preupdate"
 )
 
 func readApplied(c *sqliteConn) (map[gtid.UUID]uint64, error) {
@@ -75,7 +74,7 @@ func (e *Engine) recover() error {
 			case isSchemaDDL && verb == "CREATE":
 				if s != nil {
 					// A file that predates this CREATE is a leftover of an earlier life.
-					s.w.c.Close()
+					s.w.close()
 					s.closeReaders()
 					if err := removeSchemaFiles(s.path); err != nil {
 						return err
@@ -90,7 +89,7 @@ func (e *Engine) recover() error {
 				replayed[name]++
 			case isSchemaDDL && verb == "DROP":
 				if s != nil {
-					s.w.c.Close()
+					s.w.close()
 					s.closeReaders()
 					if err := removeSchemaFiles(s.path); err != nil {
 						return err
@@ -140,24 +139,38 @@ func schemaDDLOf(tx *binlog.Transaction, name string) (verb, schema string, ok b
 	return "", "", false
 }
 
-// checkRowCapture refuses to run a binary built without the preupdate hook: such a
-// build would commit data that never reaches the binary log.
-func checkRowCapture(dir string) error {
+// checkRowCapture refuses to run a binary whose SQLite lacks the preupdate hook: such
+// a build would commit data that never reaches the binary log.
+func checkRowCapture() error {
 	c, err := openConn(":memory:", false, nil)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	fired := false
-	c.RegisterPreUpdateHook(func(sqlite3.SQLitePreUpdateData) { fired = true })
+	rec, err := preupdate.Install(c.SQLiteConn)
+	if err != nil {
+		return fmt.Errorf("engine: capture self-test: %w", err)
+	}
+	defer rec.Close()
 	if _, err := c.exec(`CREATE TABLE t(a)`); err != nil {
 		return fmt.Errorf("engine: capture self-test: %w", err)
 	}
-	if _, err := c.exec(`INSERT INTO t VALUES (1)`); err != nil {
+	rec.Start()
+	if _, err := c.exec(`INSERT INTO t VALUES ('x')`); err != nil {
 		return fmt.Errorf("engine: capture self-test: %w", err)
 	}
-	if !fired {
-		return fmt.Errorf("engine: SQLite row capture is unavailable: build with -tags sqlite_preupdate_hook")
+	data, err := rec.Stop()
+	n := 0
+	if err == nil {
+		err = preupdate.Decode(data, func(ch *preupdate.Change) error {
+			if ch.Op == preupdate.OpInsert && len(ch.New) == 1 && string(ch.New[0].Bytes) == "x" {
+				n++
+			}
+			return nil
+		})
+	}
+	if err != nil || n != 1 {
+		return fmt.Errorf("engine: SQLite row capture does not work (%v): build with -tags sqlite_preupdate_hook", err)
 	}
 	return nil
 }

@@ -75,7 +75,10 @@ func (e *Engine) openSchema(name string) (*Schema, error) {
 		return nil, err
 	}
 	s.cat.Store(&cat)
-	s.w = newWriter(s, c, cat)
+	if s.w, err = newWriter(s, c, cat); err != nil {
+		c.Close()
+		return nil, err
+	}
 	return s, nil
 }
 

@@ -73,6 +73,12 @@ func (t *Txn) Exec(db string, st Stmt) (Result, error) {
 		return Result{}, mysqlerr.New(mysqlerr.ErLockDeadlock, "Transaction was rolled back by storage; try restarting transaction")
 	}
 	res, err := l.w.runStmt(&st, &l.events)
+	if errors.Is(err, errCapture) {
+		// Storage holds changes the log would miss: the whole transaction must go.
+		l.w.rollback()
+		l.aborted = true
+		return res, err
+	}
 	if err != nil && l.w.c.AutoCommit() {
 		l.aborted = true
 		l.w.inTxn = false

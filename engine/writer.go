@@ -9,6 +9,7 @@ import (
 	"github.com/binlite/binlite/binlog"
 	"github.com/binlite/binlite/gtid"
 	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/preupdate"
 )
 
 type jobKind uint8
@@ -89,11 +90,20 @@ type writer struct {
 	workerLast   gtid.GTID
 }
 
-func newWriter(s *Schema, c *sqliteConn, cat catalog) *writer {
+func newWriter(s *Schema, c *sqliteConn, cat catalog) (*writer, error) {
+	rec, err := preupdate.Install(c.SQLiteConn)
+	if err != nil {
+		return nil, err
+	}
 	w := &writer{s: s, c: c, jobs: make(chan *job, 4096), dead: make(chan struct{})}
-	w.cap = capture{schema: s.name, cat: cat}
-	c.RegisterPreUpdateHook(w.cap.hook)
-	return w
+	w.cap = capture{schema: s.name, cat: cat, rec: rec}
+	return w, nil
+}
+
+// close removes the capture hook and closes the connection.
+func (w *writer) close() error {
+	w.cap.rec.Close()
+	return w.c.Close()
 }
 
 // submit queues j and waits for its outcome, giving up after wait (lock wait timeout)
@@ -161,7 +171,7 @@ func (w *writer) run() {
 			j.done <- outcome{err: j.call(w.c)}
 		case jobStop:
 			w.flush()
-			err := w.c.Close()
+			err := w.close()
 			j.done <- outcome{err: err}
 			return
 		}
@@ -184,20 +194,23 @@ func (w *writer) begin() error {
 
 // runStmt executes one statement on the writer connection with capture into evs.
 // DDL runs inside a savepoint so its several SQLite statements apply all or nothing.
+// An error wrapping errCapture means storage holds changes the binary log would not:
+// the caller must roll the whole SQLite transaction back.
 func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
-	w.cap.begin(evs)
-	defer func() { w.cap.events = nil }()
 	if len(st.DDL) > 0 {
 		return Result{}, w.runDDL(st, evs)
 	}
 	mark := len(*evs)
-	args := st.Args
-	res, err := w.c.exec(st.SQL, args...)
-	if err == nil {
-		err = w.cap.err
+	w.cap.start()
+	res, err := w.c.exec(st.SQL, st.Args...)
+	if cerr := w.cap.collect(evs); cerr != nil && err == nil {
+		err = cerr
 	}
 	if err != nil {
 		*evs = (*evs)[:mark]
+		if errors.Is(err, errCapture) {
+			return Result{}, err
+		}
 		return Result{}, translateError(err, w.s.name)
 	}
 	var r Result
@@ -251,6 +264,12 @@ func (w *writer) execStmt(j *job) {
 	var evs []binlog.Event
 	res, err := w.runStmt(&j.stmt, &evs)
 	if err != nil {
+		if errors.Is(err, errCapture) {
+			w.rollback()
+			w.failGroup(err)
+			j.done <- outcome{err: err}
+			return
+		}
 		if w.c.AutoCommit() {
 			// SQLite rolled the whole transaction back (e.g. disk full): the group is gone.
 			w.inTxn = false
