@@ -82,7 +82,7 @@ func (p *Process) signalPause(pause bool) error {
 	if pause {
 		sig = syscall.SIGSTOP
 	}
-	if err := syscall.Kill(p.PID(), sig); err != nil {
+	if err := p.cmd.Process.Signal(sig); err != nil {
 		return fmt.Errorf("%s (pid %d): %v: %w", p.Name, p.PID(), sig, err)
 	}
 	p.paused = pause
@@ -96,13 +96,13 @@ func (p *Process) Stop(grace time.Duration) error {
 		return fmt.Errorf("%s had already ended: %w", p.Name, err)
 	}
 	p.Resume()
-	syscall.Kill(p.PID(), syscall.SIGTERM)
+	p.cmd.Process.Signal(syscall.SIGTERM) // pidfd-backed: never signals a recycled PID
 	select {
 	case <-p.done:
 		return nil
 	case <-time.After(grace):
 	}
-	syscall.Kill(p.PID(), syscall.SIGKILL)
+	p.cmd.Process.Signal(syscall.SIGKILL)
 	<-p.done
 	return fmt.Errorf("%s (pid %d) did not stop within %v of SIGTERM; killed", p.Name, p.PID(), grace)
 }
