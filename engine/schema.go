@@ -29,6 +29,7 @@ type Schema struct {
 	path string
 	w    *writer
 	cat  atomic.Pointer[catalog]
+	ckpt *checkpointer
 
 	readPool
 }
@@ -69,6 +70,11 @@ func (e *Engine) openSchema(name string) (*Schema, error) {
 		c.Close()
 		return nil, fmt.Errorf("engine: init %s: %w", name, err)
 	}
+	// The checkpointer moves the WAL into the file, off the commit path.
+	if _, err := c.exec(`PRAGMA wal_autocheckpoint=0`); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("engine: init %s: %w", name, err)
+	}
 	cat, err := loadCatalog(c)
 	if err != nil {
 		c.Close()
@@ -82,7 +88,10 @@ func (e *Engine) openSchema(name string) (*Schema, error) {
 	return s, nil
 }
 
-func (s *Schema) start() { go s.w.run() }
+func (s *Schema) start() {
+	s.startCheckpointer()
+	go s.w.run()
+}
 
 // Name is the schema's name.
 func (s *Schema) Name() string { return s.name }
@@ -146,6 +155,7 @@ func (s *readPool) closeReaders() {
 // stop flushes and closes the writer, then the readers.
 func (s *Schema) stop() error {
 	o := s.w.submit(&job{kind: jobStop}, 0)
+	s.ckpt.close()
 	s.closeReaders()
 	return o.err
 }

@@ -495,6 +495,9 @@ func (w *writer) commitWith(txs []*binlog.Transaction) error {
 		return fmt.Errorf("engine: commit %s: %w", w.s.name, err)
 	}
 	w.inTxn = false
+	if w.s.ckpt != nil {
+		w.s.ckpt.committed()
+	}
 	return nil
 }
 

@@ -1,0 +1,69 @@
+package engine
+
+import (
+	"time"
+)
+
+// checkpointer moves a schema's WAL into its database file on its own connection, so
+// the writer never pays for checkpoints in a commit (its connection runs with
+// wal_autocheckpoint=0). PASSIVE checkpoints run alongside the writer and readers;
+// they are only skipped for pages a reader still needs, which a later run catches.
+type checkpointer struct {
+	s       *Schema
+	wake    chan struct{} // a commit happened
+	stop    chan struct{}
+	stopped chan struct{}
+}
+
+const checkpointEvery = 20 * time.Millisecond
+
+func (s *Schema) startCheckpointer() {
+	cp := &checkpointer{s: s, wake: make(chan struct{}, 1), stop: make(chan struct{}), stopped: make(chan struct{})}
+	s.ckpt = cp
+	go cp.run()
+}
+
+// committed tells the checkpointer there is WAL to move (never blocks the writer).
+func (cp *checkpointer) committed() {
+	select {
+	case cp.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (cp *checkpointer) run() {
+	defer close(cp.stopped)
+	c, err := openConn(cp.s.path, false, nil)
+	if err != nil {
+		cp.s.e.log.Warn("checkpointer: cannot open a connection; WAL is checkpointed by the writer", "schema", cp.s.name, "err", err)
+		return
+	}
+	defer c.Close()
+	tick := time.NewTicker(checkpointEvery)
+	defer tick.Stop()
+	pending := false
+	for {
+		select {
+		case <-cp.stop:
+			c.exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+			return
+		case <-cp.wake:
+			pending = true
+		case <-tick.C:
+			if pending {
+				pending = false
+				if _, err := c.exec(`PRAGMA wal_checkpoint(PASSIVE)`); err != nil {
+					cp.s.e.log.Warn("checkpoint", "schema", cp.s.name, "err", err)
+				}
+			}
+		}
+	}
+}
+
+func (cp *checkpointer) close() {
+	if cp == nil {
+		return
+	}
+	close(cp.stop)
+	<-cp.stopped
+}
