@@ -33,6 +33,10 @@ type Options struct {
 	// number of transactions in the group.
 	AfterSync   func(ntx int, file string, endPos int64)
 	AfterCommit func(ntx int, file string, endPos int64)
+	// SkipAppliedGTIDs turns off recording applied GTIDs in the schemas (invariant 2).
+	// It exists only so benchmarks can measure what crash safety costs; a node running
+	// with it may apply a transaction twice after a crash.
+	SkipAppliedGTIDs func() bool
 	// GatherWindow, when set, says how long a writer may wait for more statements before
 	// sealing a group (non-zero while semi-sync waits make each group cost a round trip).
 	GatherWindow func() time.Duration

@@ -486,9 +486,11 @@ func (w *writer) flush() {
 
 // commitWith records the GTIDs of txs in the schema and commits the open transaction.
 func (w *writer) commitWith(txs []*binlog.Transaction) error {
-	if err := recordApplied(w.c, txs); err != nil {
-		w.rollback()
-		return err
+	if skip := w.s.e.opts.SkipAppliedGTIDs; skip == nil || !skip() {
+		if err := recordApplied(w.c, txs); err != nil {
+			w.rollback()
+			return err
+		}
 	}
 	if _, err := w.c.exec("COMMIT"); err != nil {
 		w.rollback()

@@ -117,15 +117,16 @@ func Open(cfg Config) (*Node, error) {
 		return nil, err
 	}
 	n.eng, err = engine.Open(engine.Options{
-		Dir:          cfg.DataDir,
-		Log:          n.log,
-		Logger:       cfg.Logger,
-		OnFatal:      cfg.OnFatal,
-		TranslateDDL: translateDDL,
-		Functions:    n.gtidFunctions(),
-		AfterSync:    func(ntx int, file string, pos int64) { n.semiWait(ntx, file, pos, true) },
-		AfterCommit:  func(ntx int, file string, pos int64) { n.semiWait(ntx, file, pos, false) },
-		GatherWindow: n.gatherWindow,
+		Dir:              cfg.DataDir,
+		Log:              n.log,
+		Logger:           cfg.Logger,
+		OnFatal:          cfg.OnFatal,
+		TranslateDDL:     translateDDL,
+		Functions:        n.gtidFunctions(),
+		AfterSync:        func(ntx int, file string, pos int64) { n.semiWait(ntx, file, pos, true) },
+		AfterCommit:      func(ntx int, file string, pos int64) { n.semiWait(ntx, file, pos, false) },
+		GatherWindow:     n.gatherWindow,
+		SkipAppliedGTIDs: func() bool { return n.vars.Int("binlite_crash_safe_apply") == 0 },
 	})
 	if err != nil {
 		n.log.Close()
@@ -320,7 +321,7 @@ func (n *Node) gatherWindow() time.Duration {
 	if st := n.semi.Status(); st.On && n.semi.Settings().Enabled {
 		return 2 * time.Millisecond
 	}
-	return 0
+	return time.Duration(n.vars.Int("binlog_group_commit_gather_us")) * time.Microsecond
 }
 
 // legacyPairs maps each replication variable to its other spelling (MySQL 8.4 renamed

@@ -58,6 +58,12 @@ func (n *Node) variableDefs() []sysvar.Def {
 		{Name: "gtid_executed", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.eng.Executed().String() }},
 		{Name: "gtid_purged", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.log.Purged().String() }},
 		{Name: "gtid_next", Scope: sysvar.Session, Kind: sysvar.String, Default: "AUTOMATIC"},
+		// How long a schema writer may wait for the rest of a group of clients (answered
+		// together, they come back a moment apart) before sealing a commit group.
+		{Name: "binlog_group_commit_gather_us", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(500), Min: 0, Max: 100000},
+		// OFF only to measure what crash safety costs (seeds/002): schemas then stop
+		// recording applied GTIDs and a crash may apply a transaction twice.
+		boolVar("binlite_crash_safe_apply", true, sysvar.Global),
 		{Name: "sync_binlog", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(1), Min: 0, Max: 4294967295, ReadOnly: true},
 		{Name: "max_binlog_size", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(1 << 30), Min: 4096, Max: 1 << 30, ReadOnly: true},
 		{Name: "binlog_expire_logs_seconds", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(2592000), Min: 0, ReadOnly: true},
