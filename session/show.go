@@ -133,18 +133,24 @@ func (s *Session) schemaFor(db string) (*engine.Schema, error) {
 	return s.env.Engine.Schema(db)
 }
 
-func (s *Session) showTables(x *sqlcompat.Show) (*mp.Result, error) {
-	sc, err := s.schemaFor(x.DB)
+// tablesLike lists a schema's tables matching a LIKE pattern, sorted.
+func (s *Session) tablesLike(db, pattern string) ([]string, error) {
+	sc, err := s.schemaFor(db)
 	if err != nil {
 		return nil, err
 	}
-	tables := sc.Tables()
+	tables := slices.DeleteFunc(sc.Tables(), func(t string) bool { return !like(pattern, t) })
 	slices.Sort(tables)
+	return tables, nil
+}
+
+func (s *Session) showTables(x *sqlcompat.Show) (*mp.Result, error) {
+	tables, err := s.tablesLike(x.DB, x.Like)
+	if err != nil {
+		return nil, err
+	}
 	rows := [][]any{}
 	for _, t := range tables {
-		if !like(x.Like, t) {
-			continue
-		}
 		if x.Full {
 			rows = append(rows, []any{t, "BASE TABLE"})
 		} else {
@@ -332,17 +338,13 @@ func (s *Session) showIndex(x *sqlcompat.Show) (*mp.Result, error) {
 }
 
 func (s *Session) showTableStatus(x *sqlcompat.Show) (*mp.Result, error) {
-	sc, err := s.schemaFor(x.DB)
+	tables, err := s.tablesLike(x.DB, x.Like)
 	if err != nil {
 		return nil, err
 	}
-	tables := sc.Tables()
-	slices.Sort(tables)
 	rows := [][]any{}
 	for _, t := range tables {
-		if like(x.Like, t) {
-			rows = append(rows, []any{t, "InnoDB", int64(10), "Dynamic", nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, "utf8mb4_general_ci", nil, "", ""})
-		}
+		rows = append(rows, []any{t, "InnoDB", int64(10), "Dynamic", nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, "utf8mb4_general_ci", nil, "", ""})
 	}
 	return stringResult([]string{"Name", "Engine", "Version", "Row_format", "Rows", "Avg_row_length", "Data_length", "Max_data_length", "Index_length", "Data_free", "Auto_increment", "Create_time", "Update_time", "Check_time", "Collation", "Checksum", "Create_options", "Comment"}, rows), nil
 }
