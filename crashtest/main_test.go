@@ -5,10 +5,10 @@ import (
 	"io"
 	"log"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/binlite/binlite/internal/testnode"
 
 	"github.com/go-sql-driver/mysql"
 )
@@ -31,27 +31,9 @@ func run(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	binPath = filepath.Join(dir, "binlite")
-	if err := buildBinary(binPath); err != nil {
+	if err := testnode.BuildBinary(binPath); err != nil {
 		fmt.Fprintln(os.Stderr, "crashtest:", err)
 		return 1
 	}
 	return m.Run()
-}
-
-// buildBinary compiles ./cmd/binlite from the module root with row capture enabled.
-func buildBinary(out string) error {
-	gomod, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil {
-		return fmt.Errorf("go env GOMOD: %w", err)
-	}
-	root := filepath.Dir(strings.TrimSpace(string(gomod)))
-	if root == "." || root == "" {
-		return fmt.Errorf("cannot find the module root (go env GOMOD = %q)", gomod)
-	}
-	cmd := exec.Command("go", "build", "-tags", "sqlite_preupdate_hook", "-o", out, "./cmd/binlite")
-	cmd.Dir = root
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go build ./cmd/binlite: %w\n%s", err, b)
-	}
-	return nil
 }

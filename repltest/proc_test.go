@@ -20,6 +20,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/binlite/binlite/internal/testnode"
+
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/binlite/binlite/config"
@@ -46,23 +48,13 @@ func TestMain(m *testing.M) {
 func binliteBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
-		root, err := filepath.Abs("..")
-		if err != nil {
-			buildErr = err
-			return
-		}
+		var err error
 		if buildDir, err = os.MkdirTemp("", "repltest-bin-"); err != nil {
 			buildErr = err
 			return
 		}
 		buildBin = filepath.Join(buildDir, "binlite")
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		defer cancel()
-		cmd := osexec.CommandContext(ctx, "go", "build", "-tags", "sqlite_preupdate_hook", "-o", buildBin, "./cmd/binlite")
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("go build ./cmd/binlite: %v\n%s", err, out)
-		}
+		buildErr = testnode.BuildBinary(buildBin)
 	})
 	if buildErr != nil {
 		t.Fatal(buildErr)

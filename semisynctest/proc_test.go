@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/binlite/binlite/internal/testnode"
+
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/binlite/binlite/config"
@@ -33,24 +35,13 @@ var (
 func binliteBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
-		out, err := osexec.Command("go", "env", "GOMOD").Output()
-		if err != nil {
-			buildErr = fmt.Errorf("go env GOMOD: %w", err)
-			return
-		}
-		root := filepath.Dir(strings.TrimSpace(string(out)))
+		var err error
 		if buildDir, err = os.MkdirTemp("", "semisynctest-bin-"); err != nil {
 			buildErr = err
 			return
 		}
 		buildBin = filepath.Join(buildDir, "binlite")
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		defer cancel()
-		cmd := osexec.CommandContext(ctx, "go", "build", "-tags", "sqlite_preupdate_hook", "-o", buildBin, "./cmd/binlite")
-		cmd.Dir = root
-		if b, err := cmd.CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("go build ./cmd/binlite: %v\n%s", err, b)
-		}
+		buildErr = testnode.BuildBinary(buildBin)
 	})
 	if buildErr != nil {
 		t.Fatal(buildErr)
