@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -188,6 +189,10 @@ func nodeSettings(cfg *Config) ([]config.Option, error) {
 			}
 		case "log_bin", "binlog_format", "gtid_mode", "enforce_gtid_consistency", "skip_name_resolve", "socket", "pid_file", "log_error", "user":
 			// Accepted for compatibility: binlite always logs ROW events with GTIDs.
+		case "log_replica_updates", "log_slave_updates":
+			if v := strings.ToUpper(o.Value); v == "0" || v == "OFF" {
+				return nil, fmt.Errorf("server: option %s (line %d): binlite replicas always log what they apply (their gtid_executed and crash recovery rest on it)", o.Name, o.Line)
+			}
 		default:
 			rest = append(rest, o)
 		}

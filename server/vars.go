@@ -94,8 +94,9 @@ func (n *Node) variableDefs() []sysvar.Def {
 			}
 			return nil
 		}},
-		boolVar("log_replica_updates", true, sysvar.Global),
-		boolVar("log_slave_updates", true, sysvar.Global),
+		// Always ON: a replica's gtid_executed and crash recovery rest on its own binary log.
+		{Name: "log_replica_updates", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(1), ReadOnly: true},
+		{Name: "log_slave_updates", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(1), ReadOnly: true},
 		boolVar("foreign_key_checks", true, sysvar.Both),
 		boolVar("unique_checks", true, sysvar.Both),
 		boolVar("sql_log_bin", true, sysvar.Session),
