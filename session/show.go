@@ -451,7 +451,3 @@ func (s *Session) semiSyncRows() [][]any {
 	}
 	return rows
 }
-
-func (s *Session) showBinlogEvents(x *sqlcompat.Show) (*mp.Result, error) {
-	return nil, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'SHOW BINLOG EVENTS'; use binlite binlog dump")
-}
