@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -139,6 +140,37 @@ func registerFunctions(c *sqlite3.SQLiteConn) error {
 		{"uuid", func() string { return newRandomUUID() }, false},
 		{"lcase", strings.ToLower, true},
 		{"ucase", strings.ToUpper, true},
+		{"repeat", func(s string, n int64) string {
+			if n <= 0 {
+				return ""
+			}
+			return strings.Repeat(s, int(min(n, 1<<24/max(int64(len(s)), 1))))
+		}, true},
+		{"space", func(n int64) string { return strings.Repeat(" ", int(min(max(n, 0), 1<<24))) }, true},
+		{"left", func(s string, n int64) string { r := []rune(s); return string(r[:min(max(n, 0), int64(len(r)))]) }, true},
+		{"right", func(s string, n int64) string {
+			r := []rune(s)
+			return string(r[int64(len(r))-min(max(n, 0), int64(len(r))):])
+		}, true},
+		{"lpad", func(s string, n int64, pad string) string { return padString(s, n, pad, true) }, true},
+		{"rpad", func(s string, n int64, pad string) string { return padString(s, n, pad, false) }, true},
+		{"char_length", func(s string) int64 { return int64(len([]rune(s))) }, true},
+		{"reverse", func(s string) string {
+			r := []rune(s)
+			slices.Reverse(r)
+			return string(r)
+		}, true},
+		{"floor", func(v any) any { return rounded(v, math.Floor) }, true},
+		{"ceil", func(v any) any { return rounded(v, math.Ceil) }, true},
+		{"ceiling", func(v any) any { return rounded(v, math.Ceil) }, true},
+		{"pow", func(a, b any) float64 { return math.Pow(toFloat(a), toFloat(b)) }, true},
+		{"power", func(a, b any) float64 { return math.Pow(toFloat(a), toFloat(b)) }, true},
+		{"sqrt", func(a any) any {
+			if f := toFloat(a); !isNull(a) && f >= 0 {
+				return math.Sqrt(f)
+			}
+			return nil // MySQL: NULL for negative arguments
+		}, true},
 	}
 	for _, f := range fns {
 		if err := c.RegisterFunc(f.name, f.impl, f.pure); err != nil {
@@ -148,8 +180,63 @@ func registerFunctions(c *sqlite3.SQLiteConn) error {
 	return nil
 }
 
+// toFloat reads a numeric SQL argument (SQLite passes ints, reals or text).
+func toFloat(v any) float64 {
+	switch x := v.(type) {
+	case int64:
+		return float64(x)
+	case float64:
+		return x
+	case string:
+		f, _ := strconv.ParseFloat(strings.TrimSpace(x), 64)
+		return f
+	case []byte:
+		f, _ := strconv.ParseFloat(strings.TrimSpace(string(x)), 64)
+		return f
+	}
+	return 0
+}
+
+// rounded is FLOOR/CEIL: integers stay integers, NULL stays NULL.
+func rounded(v any, f func(float64) float64) any {
+	if isNull(v) {
+		return nil
+	}
+	if x, ok := v.(int64); ok {
+		return x
+	}
+	r := f(toFloat(v))
+	if r >= math.MinInt64 && r <= math.MaxInt64 {
+		return int64(r)
+	}
+	return r
+}
+
+// padString is MySQL's LPAD/RPAD: pad (repeated) to n characters, or cut s to n.
+func padString(s string, n int64, pad string, left bool) string {
+	r := []rune(s)
+	if n < 0 {
+		return ""
+	}
+	if int64(len(r)) >= n {
+		return string(r[:n])
+	}
+	p := []rune(pad)
+	if len(p) == 0 {
+		return s
+	}
+	fill := make([]rune, 0, n-int64(len(r)))
+	for int64(len(fill)) < n-int64(len(r)) {
+		fill = append(fill, p[len(fill)%len(p)])
+	}
+	if left {
+		return string(fill) + s
+	}
+	return s + string(fill)
+}
+
 func unixTimestamp(args ...any) int64 {
-	if len(args) == 0 || args[0] == nil {
+	if len(args) == 0 || isNull(args[0]) {
 		return time.Now().Unix()
 	}
 	var s string
@@ -171,11 +258,23 @@ func unixTimestamp(args ...any) int64 {
 	return 0
 }
 
+// isNull recognises SQL NULL as mattn/go-sqlite3 passes it to functions taking any:
+// a nil []byte (an empty BLOB arrives as a non-nil empty slice).
+func isNull(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case []byte:
+		return x == nil
+	}
+	return false
+}
+
 // concat follows MySQL: NULL if any argument is NULL (SQLite's concat skips NULLs).
 func concat(args ...any) any {
 	var b strings.Builder
 	for _, a := range args {
-		if a == nil {
+		if isNull(a) {
 			return nil
 		}
 		b.WriteString(toText(a))
@@ -184,12 +283,12 @@ func concat(args ...any) any {
 }
 
 func concatWS(sep any, args ...any) any {
-	if sep == nil {
+	if isNull(sep) {
 		return nil
 	}
 	parts := make([]string, 0, len(args))
 	for _, a := range args {
-		if a != nil {
+		if !isNull(a) {
 			parts = append(parts, toText(a))
 		}
 	}
@@ -208,9 +307,10 @@ func toText(v any) string {
 }
 
 func truthy(v any) bool {
-	switch x := v.(type) {
-	case nil:
+	if isNull(v) {
 		return false
+	}
+	switch x := v.(type) {
 	case int64:
 		return x != 0
 	case float64:

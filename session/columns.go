@@ -84,7 +84,12 @@ func columns(rows *engine.Rows, db string, sample bool) []mp.Column {
 				}
 			}
 		}
-		cols[i] = mp.Column{Schema: db, Name: c.Name, OrgName: c.Name, Type: typ, Length: length, Charset: cs, Flags: flags, Decimals: dec}
+		name := c.Name
+		if len(name) >= 2 && name[0] == '\'' && name[len(name)-1] == '\'' {
+			// MySQL names a string literal's column by its value: SELECT 'x' gives x.
+			name = strings.ReplaceAll(name[1:len(name)-1], "''", "'")
+		}
+		cols[i] = mp.Column{Schema: db, Name: name, OrgName: name, Type: typ, Length: length, Charset: cs, Flags: flags, Decimals: dec}
 	}
 	return cols
 }
