@@ -79,6 +79,9 @@ func translateError(err error, db string) error {
 	if f, ok := after("no such function: "); ok {
 		return mysqlerr.New(mysqlerr.ErSPDoesNotExist, "FUNCTION %s does not exist", f)
 	}
+	if i := strings.Index(msg, "Malformed GTID set specification"); i >= 0 {
+		return mysqlerr.New(mysqlerr.ErMalformedGTIDSpec, "%s", msg[i:])
+	}
 	if strings.Contains(msg, "readonly database") {
 		return mysqlerr.New(mysqlerr.ErOptionPreventsStmt, "The MySQL server is running with the --read-only option so it cannot execute this statement")
 	}

@@ -3,7 +3,6 @@ package replica
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"sync"
 	"time"
@@ -241,5 +240,3 @@ func (ch *Channel) close() {
 		ch.relay = nil
 	}
 }
-
-func (ch *Channel) relayPath() string { return filepath.Join(ch.m.cfg.Dir, relayBase(ch.name)) }

@@ -125,7 +125,7 @@ func TestBasicReplicationDDLDMLAndStatus(t *testing.T) {
 	// have corrected them.)
 	bs := binlogStatus(t, src.db)
 	pos := strconv.FormatInt(bs.pos, 10)
-	st = waitStatus(t, rep.db, 10*time.Second, "Source_Log_File:Read_Source_Log_Pos and Relay_Source_Log_File:Exec_Source_Log_Pos = "+bs.file+":"+pos, func(st status) bool {
+	waitStatus(t, rep.db, 10*time.Second, "Source_Log_File:Read_Source_Log_Pos and Relay_Source_Log_File:Exec_Source_Log_Pos = "+bs.file+":"+pos, func(st status) bool {
 		return st["Source_Log_File"] == bs.file && st["Read_Source_Log_Pos"] == pos && st["Relay_Source_Log_File"] == bs.file && st["Exec_Source_Log_Pos"] == pos
 	})
 

@@ -98,12 +98,12 @@ func TestFailoverRepointWithAutoPosition(t *testing.T) {
 	// replica2 re-points: it gets 31-40 (the old source's, from replica1's binary
 	// log) and 41-50 (replica1's own).
 	exec(t, r2.db, changeSourceSQL(r1.port()), "START REPLICA")
-	st := waitRunning(t, r2.db)
+	waitRunning(t, r2.db)
 	assertInSync(t, r1.db, r2.db)
 	if got := integer(t, r2.db, "SELECT COUNT(*) FROM fo.t"); got != 50 {
 		t.Errorf("replica2 has %d rows after the failover, want 50", got)
 	}
-	st = showStatus(t, r2.db)
+	st := showStatus(t, r2.db)
 	if st["Source_UUID"] != serverUUID(t, r1.db) || st["Source_Server_Id"] != "162" {
 		t.Errorf("replica2 Source_UUID/Source_Server_Id = %s/%s, want replica1's", st["Source_UUID"], st["Source_Server_Id"])
 	}

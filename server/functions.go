@@ -2,12 +2,12 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/gtid"
+	"github.com/binlite/binlite/mysqlerr"
 )
 
 // gtidFunctions are MySQL's GTID functions, registered on every SQLite connection.
@@ -16,7 +16,7 @@ func (n *Node) gtidFunctions() engine.Functions {
 	parse := func(s string) (gtid.Set, error) {
 		set, err := gtid.Parse(s)
 		if err != nil {
-			return set, fmt.Errorf("Malformed GTID set specification '%s'", s)
+			return set, mysqlerr.New(mysqlerr.ErMalformedGTIDSpec, "Malformed GTID set specification '%s'.", s)
 		}
 		return set, nil
 	}

@@ -274,7 +274,7 @@ func (e rowEvent) String() string {
 }
 
 var (
-	dumpRowHeader = regexp.MustCompile("^### (INSERT INTO|UPDATE|DELETE FROM) (\\S+)$")
+	dumpRowHeader = regexp.MustCompile(`^### (INSERT INTO|UPDATE|DELETE FROM) (\S+)$`)
 	dumpColumn    = regexp.MustCompile(`^###   @\d+=(.*) /\* \w+ \*/$`)
 )
 

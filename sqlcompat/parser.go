@@ -220,14 +220,6 @@ func (p *parser) rest() string {
 	return strings.TrimSpace(p.sql[p.peek().pos:p.toks[len(p.toks)-1].end])
 }
 
-// text is the source text of toks[a:b].
-func (p *parser) text(a, b int) string {
-	if a >= b {
-		return ""
-	}
-	return p.sql[p.toks[a].pos:p.toks[b-1].end]
-}
-
 // channel consumes an optional FOR CHANNEL 'name'.
 func (p *parser) channel() (string, error) {
 	if !p.accept("FOR", "CHANNEL") {
