@@ -528,11 +528,7 @@ func repoRoot() (string, error) {
 }
 
 func commandLine() string {
-	args := []string{"go run ./bench/singlenode"}
-	for _, a := range os.Args[1:] {
-		args = append(args, a)
-	}
-	return strings.Join(args, " ")
+	return strings.Join(append([]string{"go run ./bench/singlenode"}, os.Args[1:]...), " ")
 }
 
 func parseInts(s string) ([]int, error) {
