@@ -78,6 +78,7 @@ type writer struct {
 	// lastGroup is the size of the last committed group and groupStart when the open
 	// one got its first member (see gather).
 	lastGroup   int
+	prevGroup   int
 	groupStart  time.Time
 	gatherTimer *time.Timer
 	// applySQL caches the statements that apply row events, per table and shape.
@@ -338,16 +339,24 @@ func (w *writer) applyTxn(j *job) {
 }
 
 // gather waits briefly for the next statement instead of sealing the group now, when
-// the engine asks for it (semi-sync: every group waits a round trip) and the group is
-// smaller than the last one (the clients answered together are still coming back).
+// the engine asks for it and the group is smaller than the clients recently seen (those
+// answered together are still coming back). When a group costs much more than the
+// window (semi-sync: a network round trip), the clients of the last two groups count:
+// clients that missed a group queue up during its wait and alone reach the last group's
+// size, which would otherwise seal the next group before the others return and leave
+// groups alternating between two halves, every client paying two round trips.
 func (w *writer) gather() *job {
 	fn := w.s.e.opts.GatherWindow
-	if fn == nil || len(w.group) == 0 || len(w.group) >= w.lastGroup {
+	if fn == nil || len(w.group) == 0 {
 		return nil
 	}
 	window := fn()
+	target := w.lastGroup
+	if window >= time.Millisecond {
+		target += w.prevGroup
+	}
 	left := window - time.Since(w.groupStart)
-	if window <= 0 || left <= 0 {
+	if window <= 0 || left <= 0 || len(w.group) >= target {
 		return nil
 	}
 	if w.gatherTimer == nil {
@@ -447,7 +456,7 @@ func (w *writer) flush() {
 	}
 	group := w.group
 	w.group = nil
-	w.lastGroup = len(group)
+	w.prevGroup, w.lastGroup = w.lastGroup, len(group)
 	txs := make([]*binlog.Transaction, len(group))
 	for i, m := range group {
 		txs[i] = &binlog.Transaction{GTID: m.gtid, OriginalCommitUS: m.origUS, ServerID: m.serverID, Schemas: []string{w.s.name}, Events: m.events}
