@@ -24,7 +24,7 @@ type Options struct {
 	Logger           *slog.Logger
 	OnFatal          func(error) // storage and binary log disagree: the node must stop
 	TranslateDDL     func(schema, mysqlSQL string) ([]string, error)
-	MaxGroup         int // most transactions per group commit (default 1024)
+	MaxGroup         int // most transactions per group commit (default 8192)
 	ReadersPerSchema int // read connections per schema (default 8)
 	Functions        Functions
 	// AfterSync, when set, is called once per commit group after its binary-log write
@@ -61,7 +61,7 @@ type Engine struct {
 // schema has not recorded (crash recovery), and starts the writers.
 func Open(opts Options) (*Engine, error) {
 	if opts.MaxGroup <= 0 {
-		opts.MaxGroup = 1024
+		opts.MaxGroup = 8192
 	}
 	if opts.ReadersPerSchema <= 0 {
 		opts.ReadersPerSchema = 8

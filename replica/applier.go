@@ -13,7 +13,7 @@ import (
 )
 
 // applyWindow bounds how many transactions are queued on writers at once.
-const applyWindow = 4096
+const applyWindow = 16384
 
 type inflight struct {
 	tx   *binlog.Transaction
