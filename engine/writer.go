@@ -341,10 +341,11 @@ func (w *writer) applyTxn(j *job) {
 // gather waits briefly for the next statement instead of sealing the group now, when
 // the engine asks for it and the group is smaller than the clients recently seen (those
 // answered together are still coming back). When a group costs much more than the
-// window (semi-sync: a network round trip), the clients of the last two groups count:
-// clients that missed a group queue up during its wait and alone reach the last group's
-// size, which would otherwise seal the next group before the others return and leave
-// groups alternating between two halves, every client paying two round trips.
+// window (semi-sync: a network round trip) and the last two groups differ, the clients
+// of both count: clients that missed a group queue up during its wait and alone reach
+// the last group's size, which would otherwise seal the next group before the others
+// return and leave groups alternating between two halves, every client paying two round
+// trips. Steady groups (a lone client's included) keep the last size as the target.
 func (w *writer) gather() *job {
 	fn := w.s.e.opts.GatherWindow
 	if fn == nil || len(w.group) == 0 {
@@ -352,8 +353,8 @@ func (w *writer) gather() *job {
 	}
 	window := fn()
 	target := w.lastGroup
-	if window >= time.Millisecond {
-		target += w.prevGroup
+	if window >= time.Millisecond && w.prevGroup != w.lastGroup {
+		target += w.prevGroup // groups alternate: gather both halves
 	}
 	left := window - time.Since(w.groupStart)
 	if window <= 0 || left <= 0 || len(w.group) >= target {
