@@ -45,7 +45,15 @@ func Open(cfg Config) (*Manager, error) {
 		return nil, err
 	}
 	for name, s := range saved {
-		m.channels[name] = newChannel(m, name, s)
+		ch := newChannel(m, name, s)
+		m.channels[name] = ch
+		// Recover the relay log now, at start-up, rather than inside the first START
+		// REPLICA, and so SHOW REPLICA STATUS shows what it holds before threads run.
+		if s.Host != "" {
+			if _, err := ch.relayLog(); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if cfg.Vars.Int("skip_replica_start") == 0 {
 		for _, ch := range m.channels {

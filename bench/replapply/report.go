@@ -367,7 +367,7 @@ func (rep *Report) summarizeParallel() {
 	}
 	raw := rep.point(sysRaw, rep.Config.Schemas)
 	if bb != nil && mb != nil {
-		r := Ratio{Name: fmt.Sprintf("binlite best (%d workers) / MariaDB best (%s, %d threads)", bb.Workers, mb.Label, mb.Workers),
+		r := Ratio{Name: fmt.Sprintf("binlite best (workers = %d) / MariaDB best (%s, %d threads)", bb.Workers, mb.Label, mb.Workers),
 			OfMedians:  optFloat(bb.Rate / mb.Rate),
 			SameRepeat: optFloat(same(func(r int) float64 { return bestIn(isBinlite, r) / bestIn(isMariaDB, r) }))}
 		rep.Ratios = append(rep.Ratios, r)
@@ -383,7 +383,7 @@ func (rep *Report) summarizeParallel() {
 			Got: r.OfMedians, Same: r.SameRepeat, Met: r.OfMedians >= 0.7, Detail: r.Name})
 	}
 	if b0, bb := rep.point(lblBinlite, 0), rep.best(isBinlite); b0 != nil && bb != nil {
-		rep.Ratios = append(rep.Ratios, Ratio{Name: fmt.Sprintf("binlite best (%d workers) / binlite 0 workers", bb.Workers), OfMedians: optFloat(bb.Rate / b0.Rate),
+		rep.Ratios = append(rep.Ratios, Ratio{Name: fmt.Sprintf("binlite best (workers = %d) / binlite 0 workers", bb.Workers), OfMedians: optFloat(bb.Rate / b0.Rate),
 			SameRepeat: optFloat(same(func(r int) float64 { return bestIn(isBinlite, r) / rep.rateIn(lblBinlite, 0, r) }))})
 	}
 	if m0, mb := rep.point(sysMariaDB, 0), rep.best(isMariaDB); m0 != nil && mb != nil {
