@@ -82,3 +82,29 @@ func NewApplyStream(n int) *ApplyStream {
 
 // Workers lists the stream's workers.
 func (st *ApplyStream) Workers() []*Worker { return st.workers }
+
+// takeWorker waits for a worker slot of the job's stream unless this writer holds one.
+func (w *writer) takeWorker(j *job) {
+	if w.worker != nil && w.workerStream != j.stream {
+		w.flush() // another channel's run: commit it and give its worker back first
+	}
+	if j.stream == nil || j.stream.idle == nil || w.worker != nil {
+		if w.worker != nil {
+			w.worker.start(w.s.name, j.apply.GTID)
+		}
+		return
+	}
+	w.worker = <-j.stream.idle
+	w.workerStream = j.stream
+	w.worker.start(w.s.name, j.apply.GTID)
+}
+
+// releaseWorker hands the slot back once the run it applied is committed.
+func (w *writer) releaseWorker() {
+	if w.worker == nil {
+		return
+	}
+	w.worker.idleNow()
+	w.workerStream.idle <- w.worker
+	w.worker, w.workerStream, w.workerCount = nil, nil, 0
+}

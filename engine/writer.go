@@ -338,70 +338,6 @@ func (w *writer) applyTxn(j *job) {
 	})
 }
 
-// gather waits briefly for the next statement instead of sealing the group now, when
-// the engine asks for it and the group is smaller than the clients recently seen (those
-// answered together are still coming back). When a group costs much more than the
-// window (semi-sync: a network round trip) and the last two groups differ, the clients
-// of both count: clients that missed a group queue up during its wait and alone reach
-// the last group's size, which would otherwise seal the next group before the others
-// return and leave groups alternating between two halves, every client paying two round
-// trips. Steady groups (a lone client's included) keep the last size as the target.
-func (w *writer) gather() *job {
-	fn := w.s.e.opts.GatherWindow
-	if fn == nil || len(w.group) == 0 {
-		return nil
-	}
-	window := fn()
-	target := w.lastGroup
-	if window >= time.Millisecond && w.prevGroup != w.lastGroup {
-		target += w.prevGroup // groups alternate: gather both halves
-	}
-	left := window - time.Since(w.groupStart)
-	if window <= 0 || left <= 0 || len(w.group) >= target {
-		return nil
-	}
-	if w.gatherTimer == nil {
-		w.gatherTimer = time.NewTimer(left)
-	} else {
-		w.gatherTimer.Reset(left)
-	}
-	select {
-	case j := <-w.jobs:
-		if !w.gatherTimer.Stop() {
-			<-w.gatherTimer.C
-		}
-		return j
-	case <-w.gatherTimer.C:
-		return nil
-	}
-}
-
-// takeWorker waits for a worker slot of the job's stream unless this writer holds one.
-func (w *writer) takeWorker(j *job) {
-	if w.worker != nil && w.workerStream != j.stream {
-		w.flush() // another channel's run: commit it and give its worker back first
-	}
-	if j.stream == nil || j.stream.idle == nil || w.worker != nil {
-		if w.worker != nil {
-			w.worker.start(w.s.name, j.apply.GTID)
-		}
-		return
-	}
-	w.worker = <-j.stream.idle
-	w.workerStream = j.stream
-	w.worker.start(w.s.name, j.apply.GTID)
-}
-
-// releaseWorker hands the slot back once the run it applied is committed.
-func (w *writer) releaseWorker() {
-	if w.worker == nil {
-		return
-	}
-	w.worker.idleNow()
-	w.workerStream.idle <- w.worker
-	w.worker, w.workerStream, w.workerCount = nil, nil, 0
-}
-
 func rowCount(evs []binlog.Event) int {
 	n := 0
 	for _, ev := range evs {
@@ -536,14 +472,6 @@ func (w *writer) rollback() {
 		w.c.exec("ROLLBACK")
 		w.inTxn = false
 	}
-}
-
-// join adds a transaction to the open group.
-func (w *writer) join(m *member) {
-	if len(w.group) == 0 {
-		w.groupStart = time.Now()
-	}
-	w.group = append(w.group, m)
 }
 
 // answer sends the deferred answers once the group they ran in is committed (or gone).
