@@ -13,7 +13,7 @@ import (
 func TestMariaDBCLI(t *testing.T) {
 	bin, err := exec.LookPath("mariadb")
 	if err != nil {
-		t.Skip("mariadb CLI not installed")
+		t.Fatal("the mariadb CLI is not installed (.ci/run installs mariadb-client)")
 	}
 	addr, _, _ := startServer(t, nil)
 	_, port, _ := net.SplitHostPort(addr)

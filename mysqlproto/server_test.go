@@ -11,9 +11,15 @@ import (
 func TestReadTimeoutClosesIdle(t *testing.T) {
 	addr, srv, _ := startServer(t, func(c *Config) { c.ReadTimeout = 100 * time.Millisecond })
 	rc := dialRaw(t, addr, "root", "", nativePasswordPlugin, rawCaps)
-	time.Sleep(300 * time.Millisecond)
+	// The read returns when the server closes the idle connection (or fails the test
+	// at the client-side deadline).
+	rc.c.NetConn().SetReadDeadline(time.Now().Add(5 * time.Second))
+	start := time.Now()
 	if _, err := rc.c.ReadPacket(); err == nil {
 		t.Fatal("idle connection not closed")
+	}
+	if el := time.Since(start); el > 4*time.Second {
+		t.Fatalf("idle connection closed only by the client's deadline (%v)", el)
 	}
 	deadline := time.Now().Add(3 * time.Second)
 	for srv.ConnCount() != 0 && time.Now().Before(deadline) {
