@@ -125,15 +125,6 @@ func main() {
 	}
 }
 
-func fatalf(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "lag: "+format+"\n", args...)
-	os.Exit(1)
-}
-
-func logf(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "%s "+format+"\n", append([]any{time.Now().Format("15:04:05")}, args...)...)
-}
-
 // pair is a source with one replica attached.
 type pair struct {
 	sys      string
@@ -600,38 +591,6 @@ func benignLogLine(l string) bool {
 		strings.Contains(l, "Error reading packet from server: Lost connection")
 }
 
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && strings.Contains(string(b), "module github.com/binlite/binlite\n") {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("run from inside the binlite repository (no go.mod of github.com/binlite/binlite above the current directory)")
-		}
-		dir = parent
-	}
-}
-
-func commandLine() string {
-	return strings.Join(append([]string{"go run ./bench/lag"}, os.Args[1:]...), " ")
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 func loadReport(path string) (*Report, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -643,3 +602,13 @@ func loadReport(path string) (*Report, error) {
 	}
 	return &rep, nil
 }
+
+func fatalf(format string, args ...any) { harness.Fatalf("lag", format, args...) }
+
+func logf(format string, args ...any) { harness.Logf(format, args...) }
+
+func commandLine() string { return harness.CommandLine("lag") }
+
+func repoRoot() (string, error) { return harness.RepoRoot() }
+
+func splitList(s string) []string { return harness.SplitList(s) }

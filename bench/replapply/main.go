@@ -714,37 +714,6 @@ func scanLogs(rep *Report, n *node) {
 	}
 }
 
-func fatalf(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "replapply: "+format+"\n", args...)
-	os.Exit(1)
-}
-
-func logf(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "%s "+format+"\n", append([]any{time.Now().Format("15:04:05")}, args...)...)
-}
-
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && strings.Contains(string(b), "module github.com/binlite/binlite\n") {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("run from inside the binlite repository (no go.mod of github.com/binlite/binlite above the current directory)")
-		}
-		dir = parent
-	}
-}
-
-func commandLine() string {
-	return strings.Join(append([]string{"go run ./bench/replapply"}, os.Args[1:]...), " ")
-}
-
 func parseInts(s string) ([]int, error) {
 	var out []int
 	for _, f := range splitList(s) {
@@ -760,12 +729,12 @@ func parseInts(s string) ([]int, error) {
 	return out, nil
 }
 
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
-}
+func fatalf(format string, args ...any) { harness.Fatalf("replapply", format, args...) }
+
+func logf(format string, args ...any) { harness.Logf(format, args...) }
+
+func commandLine() string { return harness.CommandLine("replapply") }
+
+func repoRoot() (string, error) { return harness.RepoRoot() }
+
+func splitList(s string) []string { return harness.SplitList(s) }

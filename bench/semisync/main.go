@@ -126,15 +126,6 @@ func main() {
 	}
 }
 
-func fatalf(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "semisync: "+format+"\n", args...)
-	os.Exit(1)
-}
-
-func logf(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "%s "+format+"\n", append([]any{time.Now().Format("15:04:05")}, args...)...)
-}
-
 // system is a source with a semi-sync replica behind a delaying link.
 type system struct {
 	name     string
@@ -496,28 +487,6 @@ func scanServerLog(rep *Report, s *harness.Server) {
 	}
 }
 
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && strings.Contains(string(b), "module github.com/binlite/binlite\n") {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("run from inside the binlite repository (no go.mod of github.com/binlite/binlite above the current directory)")
-		}
-		dir = parent
-	}
-}
-
-func commandLine() string {
-	return strings.Join(append([]string{"go run ./bench/semisync"}, os.Args[1:]...), " ")
-}
-
 func parseInts(s string) ([]int, error) {
 	var out []int
 	for _, f := range strings.Split(s, ",") {
@@ -547,3 +516,11 @@ func loadReport(path string) (*Report, error) {
 	}
 	return &rep, nil
 }
+
+func fatalf(format string, args ...any) { harness.Fatalf("semisync", format, args...) }
+
+func logf(format string, args ...any) { harness.Logf(format, args...) }
+
+func commandLine() string { return harness.CommandLine("semisync") }
+
+func repoRoot() (string, error) { return harness.RepoRoot() }

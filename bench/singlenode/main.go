@@ -124,15 +124,6 @@ func main() {
 	}
 }
 
-func fatalf(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "singlenode: "+format+"\n", args...)
-	os.Exit(1)
-}
-
-func logf(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "%s "+format+"\n", append([]any{time.Now().Format("15:04:05")}, args...)...)
-}
-
 // system is one thing measured: a server driven by sysbench, or raw SQLite in-process.
 type system struct {
 	name string
@@ -509,28 +500,6 @@ func logName(sys, what string, repeat, threads int) string {
 	return fmt.Sprintf("%s-%s-r%d-t%d.log", s, what, repeat, threads)
 }
 
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && strings.Contains(string(b), "module github.com/binlite/binlite\n") {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("run from inside the binlite repository (no go.mod of github.com/binlite/binlite above the current directory)")
-		}
-		dir = parent
-	}
-}
-
-func commandLine() string {
-	return strings.Join(append([]string{"go run ./bench/singlenode"}, os.Args[1:]...), " ")
-}
-
 func parseInts(s string) ([]int, error) {
 	var out []int
 	for _, f := range splitList(s) {
@@ -546,16 +515,6 @@ func parseInts(s string) ([]int, error) {
 	return out, nil
 }
 
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 func loadReport(path string) (*Report, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -567,3 +526,13 @@ func loadReport(path string) (*Report, error) {
 	}
 	return &rep, nil
 }
+
+func fatalf(format string, args ...any) { harness.Fatalf("singlenode", format, args...) }
+
+func logf(format string, args ...any) { harness.Logf(format, args...) }
+
+func commandLine() string { return harness.CommandLine("singlenode") }
+
+func repoRoot() (string, error) { return harness.RepoRoot() }
+
+func splitList(s string) []string { return harness.SplitList(s) }
