@@ -740,14 +740,4 @@ func chart(rep *Report) svgchart.Chart {
 	}
 }
 
-func loadReport(path string) (*Report, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var rep Report
-	if err := json.Unmarshal(b, &rep); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return &rep, nil
-}
+func loadReport(path string) (*Report, error) { return harness.LoadJSON[Report](path) }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -160,15 +159,8 @@ func run(ctx context.Context, cfg *config) (rep *Report, err error) {
 		Versions:  map[string]string{"binlite_git": harness.GitRevision(cfg.root)},
 		Settings:  map[string]map[string]string{},
 	}
-	if cfg.workdir == "" {
-		if cfg.workdir, err = os.MkdirTemp("", "binlite-bench-semisync-"); err != nil {
-			return rep, err
-		}
-	} else if err = os.MkdirAll(cfg.workdir, 0o755); err != nil {
-		return rep, err
-	}
-	logDir := filepath.Join(cfg.workdir, "logs")
-	if err := os.MkdirAll(logDir, 0o755); err != nil {
+	var logDir string
+	if cfg.workdir, logDir, err = harness.Workdir(cfg.workdir, "semisync"); err != nil {
 		return rep, err
 	}
 	logf("scratch directory %s", cfg.workdir)
@@ -505,17 +497,7 @@ func parseInts(s string) ([]int, error) {
 	return out, nil
 }
 
-func loadReport(path string) (*Report, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var rep Report
-	if err := json.Unmarshal(b, &rep); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return &rep, nil
-}
+func loadReport(path string) (*Report, error) { return harness.LoadJSON[Report](path) }
 
 func fatalf(format string, args ...any) { harness.Fatalf("semisync", format, args...) }
 

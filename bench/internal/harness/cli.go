@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -53,4 +54,34 @@ func SplitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// Workdir prepares a benchmark's scratch directory (a new temporary one when dir is
+// empty) and its logs subdirectory.
+func Workdir(dir, prog string) (workdir, logDir string, err error) {
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "binlite-bench-"+prog+"-"); err != nil {
+			return "", "", err
+		}
+	} else if err = os.MkdirAll(dir, 0o755); err != nil {
+		return "", "", err
+	}
+	logDir = filepath.Join(dir, "logs")
+	if err := os.MkdirAll(logDir, 0o755); err != nil {
+		return "", "", err
+	}
+	return dir, logDir, nil
+}
+
+// LoadJSON reads a results file written by a benchmark (for --chart-only).
+func LoadJSON[T any](path string) (*T, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var v T
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &v, nil
 }
