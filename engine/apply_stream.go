@@ -16,6 +16,52 @@ type ApplyStream struct {
 	failed  atomic.Bool
 	workers []*Worker
 	idle    chan *Worker // free worker slots
+
+	// A writer applying a run of the stream keeps its SQLite transaction open while
+	// its queue is momentarily empty, as long as the coordinator is still dispatching
+	// (feeding) and no other schema waits for a worker slot: a run then commits once
+	// per many transactions instead of whenever the coordinator falls a little behind,
+	// which costs far less WAL and checkpoint work per row. The coordinator stopping
+	// to wait (relay log end, commit order, a multi-schema transaction) or a writer
+	// asking for a slot wakes the holders through wake.
+	feeding     atomic.Bool
+	slotWaiters atomic.Int32
+	wakeMu      sync.Mutex
+	wake        chan struct{}
+}
+
+// SetFeeding says whether the coordinator is dispatching transactions (true) or is
+// about to block (false: waiting for the relay log or for earlier applies). Writers
+// holding runs open commit them when feeding stops.
+func (st *ApplyStream) SetFeeding(on bool) {
+	if st.feeding.Swap(on) && !on {
+		st.kick()
+	}
+}
+
+// wakeChan is closed at the next kick.
+func (st *ApplyStream) wakeChan() <-chan struct{} {
+	st.wakeMu.Lock()
+	defer st.wakeMu.Unlock()
+	if st.wake == nil {
+		st.wake = make(chan struct{})
+	}
+	return st.wake
+}
+
+func (st *ApplyStream) kick() {
+	st.wakeMu.Lock()
+	if st.wake != nil {
+		close(st.wake)
+		st.wake = nil
+	}
+	st.wakeMu.Unlock()
+}
+
+// holdRun reports whether a writer should keep its run of the stream open while its
+// queue is empty.
+func (st *ApplyStream) holdRun() bool {
+	return st.feeding.Load() && st.slotWaiters.Load() == 0 && !st.failed.Load()
 }
 
 // Failed reports whether an apply of the stream failed.

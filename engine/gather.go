@@ -13,20 +13,22 @@ func (w *writer) join(m *member) {
 // gather waits briefly for the next statement instead of sealing the group now, when
 // the engine asks for it and the group is smaller than the clients recently seen (those
 // answered together are still coming back). When a group costs much more than the
-// window (semi-sync: a network round trip) and the last two groups differ, the clients
-// of both count: clients that missed a group queue up during its wait and alone reach
-// the last group's size, which would otherwise seal the next group before the others
-// return and leave groups alternating between two halves, every client paying two round
-// trips. Steady groups (a lone client's included) keep the last size as the target.
+// window (semi-sync: a network round trip), the clients that queued up while the last
+// group was committing count too: they start the next group at once, and sealing it
+// when it reaches the last group's size would leave the others, still on their way
+// back, to wait a whole round trip for the group after.
 func (w *writer) gather() *job {
+	if w.worker != nil {
+		return w.holdRun()
+	}
 	fn := w.s.e.opts.GatherWindow
 	if fn == nil || len(w.group) == 0 {
 		return nil
 	}
 	window := fn()
 	target := w.lastGroup
-	if window >= time.Millisecond && w.prevGroup != w.lastGroup {
-		target += w.prevGroup // groups alternate: gather both halves
+	if window >= time.Millisecond {
+		target += w.backlog
 	}
 	left := window - time.Since(w.groupStart)
 	if window <= 0 || left <= 0 || len(w.group) >= target {
@@ -39,10 +41,42 @@ func (w *writer) gather() *job {
 	}
 	select {
 	case j := <-w.jobs:
-		if !w.gatherTimer.Stop() {
-			<-w.gatherTimer.C
-		}
+		w.gatherTimer.Stop() // Go 1.23+: no stale tick is delivered after Stop
 		return j
+	case <-w.gatherTimer.C:
+		return nil
+	}
+}
+
+// runHold bounds how long a run of replicated transactions stays open while its
+// coordinator keeps dispatching (see ApplyStream): it delays visibility on the replica
+// by at most this much and keeps a transaction's WAL and undo state small.
+const runHold = 250 * time.Millisecond
+
+// holdRun waits for the next job of an open run of replicated transactions while the
+// stream's coordinator is still dispatching; nil means commit the run now.
+func (w *writer) holdRun() *job {
+	st := w.workerStream
+	left := runHold - time.Since(w.groupStart)
+	if len(w.group) == 0 || left <= 0 || !st.holdRun() {
+		return nil
+	}
+	wake := st.wakeChan()
+	if !st.holdRun() { // stopped between the check and taking the channel
+		return nil
+	}
+	if w.gatherTimer == nil {
+		w.gatherTimer = time.NewTimer(left)
+	} else {
+		w.gatherTimer.Reset(left)
+	}
+	select {
+	case j := <-w.jobs:
+		w.gatherTimer.Stop() // Go 1.23+: no stale tick is delivered after Stop
+		return j
+	case <-wake:
+		w.gatherTimer.Stop() // Go 1.23+: no stale tick is delivered after Stop
+		return nil
 	case <-w.gatherTimer.C:
 		return nil
 	}

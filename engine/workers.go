@@ -94,7 +94,15 @@ func (w *writer) takeWorker(j *job) {
 		}
 		return
 	}
-	w.worker = <-j.stream.idle
+	select {
+	case w.worker = <-j.stream.idle:
+	default:
+		// Every slot is taken: writers holding runs open must commit them now.
+		j.stream.slotWaiters.Add(1)
+		j.stream.kick()
+		w.worker = <-j.stream.idle
+		j.stream.slotWaiters.Add(-1)
+	}
 	w.workerStream = j.stream
 	w.worker.start(w.s.name, j.apply.GTID)
 }

@@ -75,10 +75,10 @@ type writer struct {
 	// due to another member's uncommitted row, which must not be revealed before it is
 	// durable (with row locks MySQL would have made them wait the same way).
 	answers []deferred
-	// lastGroup is the size of the last committed group and groupStart when the open
-	// one got its first member (see gather).
+	// lastGroup is the size of the last committed group, backlog the jobs that queued
+	// meanwhile, and groupStart when the open group got its first member (see gather).
 	lastGroup   int
-	prevGroup   int
+	backlog     int // jobs queued when the last group finished committing
 	groupStart  time.Time
 	gatherTimer *time.Timer
 	// applySQL caches the statements that apply row events, per table and shape.
@@ -393,7 +393,8 @@ func (w *writer) flush() {
 	}
 	group := w.group
 	w.group = nil
-	w.prevGroup, w.lastGroup = w.lastGroup, len(group)
+	w.lastGroup = len(group)
+	defer func() { w.backlog = len(w.jobs) }()
 	txs := make([]*binlog.Transaction, len(group))
 	for i, m := range group {
 		txs[i] = &binlog.Transaction{GTID: m.gtid, OriginalCommitUS: m.origUS, ServerID: m.serverID, Schemas: []string{w.s.name}, Events: m.events}

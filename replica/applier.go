@@ -65,6 +65,7 @@ type applier struct {
 }
 
 func (a *applier) close() {
+	a.stream.SetFeeding(false)
 	a.drain(true)
 	a.r.Close()
 }
@@ -83,6 +84,7 @@ func (a *applier) run(ctx context.Context) {
 		a.ch.mu.Unlock()
 		tx, err := a.next()
 		if errors.Is(err, io.EOF) {
+			a.stream.SetFeeding(false) // writers commit what they hold: nothing more is coming now
 			if !a.reap(true) {
 				return
 			}
@@ -101,6 +103,7 @@ func (a *applier) run(ctx context.Context) {
 		if !a.eng.Claim(tx.GTID) {
 			continue // already executed (or being applied by another channel)
 		}
+		a.stream.SetFeeding(true)
 		if !a.waitDelay(ctx, tx) {
 			a.eng.Unclaim(tx.GTID)
 			return
@@ -132,6 +135,7 @@ func (a *applier) run(ctx context.Context) {
 			a.eng.Unclaim(tx.GTID)
 			return
 		}
+		a.stream.SetFeeding(false)
 		_, err = a.eng.ApplySync(a.stream, tx)
 		a.eng.Unclaim(tx.GTID)
 		if err != nil {
@@ -179,6 +183,7 @@ func (a *applier) waitDelay(ctx context.Context, tx *binlog.Transaction) bool {
 	if time.Until(due) <= 0 {
 		return true
 	}
+	a.stream.SetFeeding(false)
 	if !a.reap(true) {
 		return false
 	}
@@ -209,6 +214,9 @@ func (a *applier) reap(wait bool) bool {
 
 func (a *applier) reapOne() bool {
 	in := a.queue[0]
+	if !in.res.Ready() {
+		a.stream.SetFeeding(false) // its writer may be holding the run open for more
+	}
 	_, err := in.res.Wait()
 	a.queue = a.queue[1:]
 	a.eng.Unclaim(in.tx.GTID)
@@ -223,6 +231,7 @@ func (a *applier) reapOne() bool {
 
 // drain waits for every queued apply (they fail fast once the stream failed).
 func (a *applier) drain(record bool) {
+	a.stream.SetFeeding(false)
 	for _, in := range a.queue {
 		_, err := in.res.Wait()
 		a.eng.Unclaim(in.tx.GTID)
