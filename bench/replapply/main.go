@@ -46,6 +46,7 @@ type config struct {
 	ApplyLimit    int      `json:"apply_limit_seconds"`
 
 	out, chartDir, workdir, binlite, sysbench, mariadbd, installDB, root string
+	cpuProfile                                                           string
 	keep, chartOnly                                                      bool
 }
 
@@ -76,6 +77,7 @@ func main() {
 	flag.StringVar(&cfg.sysbench, "sysbench", "sysbench", "sysbench binary")
 	flag.StringVar(&cfg.mariadbd, "mariadbd", "/usr/sbin/mariadbd", "mariadbd binary")
 	flag.StringVar(&cfg.installDB, "mariadb-install-db", "mariadb-install-db", "mariadb-install-db binary")
+	flag.StringVar(&cfg.cpuProfile, "cpuprofile", "", "directory for CPU profiles of binlite's replica during each timed apply (diagnostic)")
 	flag.BoolVar(&cfg.chartOnly, "chart-only", false, "recompute summaries, tables and charts from the runs in <out>/replapply-*.json without running")
 	flag.Parse()
 
@@ -431,6 +433,7 @@ func (b *bench) measureNode(ctx context.Context, n *node, st setting, repeat int
 	m0, _ := harness.ReadMachineCPU()
 	cpu0, _ := r.Proc.CPUSeconds()
 	p0, _ := n.primary.Proc.CPUSeconds()
+	profiled := b.profile(ctx, n, st, repeat)
 	start := time.Now()
 	startSQL := "START REPLICA SQL_THREAD"
 	if n.kind == kindMariaDB {
@@ -446,6 +449,9 @@ func (b *bench) measureNode(ctx context.Context, n *node, st setting, repeat int
 	cpu1, _ := r.Proc.CPUSeconds()
 	p1, _ := n.primary.Proc.CPUSeconds()
 	b.resumeAll()
+	if perr := profiled(); perr != nil {
+		logf("profile: %v", perr)
+	}
 	if err != nil {
 		return fail(err)
 	}
@@ -562,6 +568,22 @@ func (b *bench) measureRaw(repeat int) Run {
 // (measured over half a second, the benchmark's own servers and this process
 // excluded), for at most --settle seconds and within the --settle-budget of the
 // benchmark. It returns the seconds waited and the last measurement.
+// profile starts recording the CPU profile of binlite's replica when --cpuprofile asks
+// for it; the returned function waits for the profile to be written.
+func (b *bench) profile(ctx context.Context, n *node, st setting, repeat int) (wait func() error) {
+	if b.cfg.cpuProfile == "" || n.kind != kindBinlite {
+		return func() error { return nil }
+	}
+	if err := os.MkdirAll(b.cfg.cpuProfile, 0o755); err != nil {
+		return func() error { return err }
+	}
+	path := filepath.Join(b.cfg.cpuProfile, fmt.Sprintf("%s-w%d-r%d.pprof", b.name, st.workers, repeat))
+	done := make(chan error, 1)
+	go func() { done <- n.replica.CPUProfile(ctx, 3*time.Second, path) }()
+	time.Sleep(100 * time.Millisecond) // let the profiler start before the apply does
+	return func() error { return <-done }
+}
+
 func (b *bench) settle(ctx context.Context) (waited, other float64) {
 	ours := func() float64 {
 		t, _ := harness.ProcCPUSeconds(os.Getpid())
