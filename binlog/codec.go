@@ -11,6 +11,10 @@ import (
 type decoder struct {
 	b   []byte
 	err error
+	// alias lets decoded values refer to b instead of a copy (the caller never
+	// reuses the buffer); names, when set, shares repeated names between events.
+	alias bool
+	names *names
 }
 
 func (d *decoder) fail(format string, args ...any) {
@@ -108,6 +112,15 @@ func (d *decoder) bytes() []byte {
 }
 
 func (d *decoder) str() string { return string(d.bytes()) }
+
+// name reads a string that recurs from event to event (schema, table, column).
+func (d *decoder) name() string {
+	b := d.bytes()
+	if d.names == nil {
+		return string(b)
+	}
+	return d.names.intern(b)
+}
 
 func appendStr(b []byte, s string) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s)))

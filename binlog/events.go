@@ -123,10 +123,14 @@ func (e *GTIDEvent) decodePayload(d *decoder) {
 	e.OriginalCommitUS = d.u64()
 	e.ImmediateCommitUS = d.u64()
 	n := d.count(1)
-	if n > 0 {
+	if n == 1 && d.names != nil {
+		if b := d.bytes(); d.err == nil {
+			e.Schemas = d.names.oneSchema(b)
+		}
+	} else if n > 0 {
 		e.Schemas = make([]string, n)
 		for i := range e.Schemas {
-			e.Schemas[i] = d.str()
+			e.Schemas[i] = d.name()
 		}
 	}
 	if d.err == nil && e.GTID.Seq == 0 {

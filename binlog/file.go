@@ -21,6 +21,8 @@ type eventFile struct {
 	// event into one per readAhead bytes when a replica or dump thread streams a file.
 	win    []byte
 	winPos int64
+	// names, when set, shares recurring names between the events read (a Reader's).
+	names *names
 }
 
 const readAhead = 256 << 10
@@ -92,7 +94,8 @@ func (ef *eventFile) next(pos int64) (EventHeader, Event, error) {
 	if err := ef.fill(pos, int(n)); err != nil {
 		return EventHeader{}, nil, err
 	}
-	h, ev, err := DecodeEvent(ef.buf)
+	// Windows are never reused or written (see fill), so events may refer to them.
+	h, ev, err := decodeEvent(ef.buf, true, ef.names)
 	h.Pos, h.EndPos = pos, pos+int64(n)
 	return h, ev, err
 }

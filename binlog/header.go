@@ -67,6 +67,12 @@ func peekLength(b []byte) (uint32, error) {
 // after it). The returned header's EndPos is the event length; Pos is 0.
 // The event does not alias b.
 func DecodeEvent(b []byte) (EventHeader, Event, error) {
+	return decodeEvent(b, false, nil)
+}
+
+// decodeEvent is DecodeEvent; with alias the event may refer to b (the caller never
+// changes it), and names shares recurring names between the events of one reader.
+func decodeEvent(b []byte, alias bool, nm *names) (EventHeader, Event, error) {
 	n, err := peekLength(b)
 	if err != nil {
 		return EventHeader{}, nil, err
@@ -94,7 +100,7 @@ func DecodeEvent(b []byte) (EventHeader, Event, error) {
 	if ev == nil {
 		return h, nil, fmt.Errorf("%w: unknown event type %d", ErrCorrupt, h.Type)
 	}
-	d := decoder{b: b[HeaderLen : n-4]}
+	d := decoder{b: b[HeaderLen : n-4], alias: alias, names: nm}
 	ev.decodePayload(&d)
 	if d.err == nil && len(d.b) != 0 {
 		d.fail("%d trailing payload bytes", len(d.b))

@@ -21,6 +21,7 @@ type Reader struct {
 	pos       int64
 	stopped   bool         // a Stop event was read: the next file may follow
 	rotate    *RotateEvent // read but not yet followed
+	names     names        // shared by the events of every file read
 }
 
 // OpenReader starts reading file in dir at pos (a position below 4 means the
@@ -49,6 +50,7 @@ func (r *Reader) open(file string, pos int64) error {
 	if r.ef != nil {
 		r.ef.Close()
 	}
+	ef.names = &r.names
 	r.ef, r.file, r.pos, r.stopped = ef, file, max(pos, FirstEventPos), false
 	return nil
 }

@@ -42,11 +42,19 @@ type RowsEvent struct {
 	Columns       []string
 	PK            []int // indexes into Columns of the primary key, may be empty
 	Rows          []RowChange
+
+	// raw is the payload a decoded event came from: encoding it again (a replica's
+	// relay log and its own binary log) copies these bytes instead. Decoded events
+	// are never modified; code that builds events leaves raw nil.
+	raw []byte
 }
 
 func (*RowsEvent) Type() EventType { return TypeRows }
 
 func (e *RowsEvent) appendPayload(b []byte) []byte {
+	if e.raw != nil {
+		return append(b, e.raw...)
+	}
 	b = appendStr(b, e.Schema)
 	b = appendStr(b, e.Table)
 	b = binary.AppendUvarint(b, uint64(len(e.Columns)))
@@ -80,15 +88,61 @@ func appendImage(b []byte, img []Value) []byte {
 }
 
 func (e *RowsEvent) decodePayload(d *decoder) {
-	// One copy of the payload backs every Bytes value, instead of one
-	// allocation per text/blob.
-	d.b = bytes.Clone(d.b)
-	e.Schema = d.str()
-	e.Table = d.str()
+	if !d.alias {
+		// One copy of the payload backs every Bytes value, instead of one
+		// allocation per text/blob.
+		d.b = bytes.Clone(d.b)
+	}
+	payload := d.b
+	e.decodeHead(d)
+	if n := d.count(2); n > 0 {
+		e.Rows = make([]RowChange, n)
+		// Every image of the event comes from one slab.
+		slab := make([]Value, 0, min(2*n*max(len(e.Columns), 1), len(d.b)))
+		for i := range e.Rows {
+			r := &e.Rows[i]
+			r.Op = Op(d.u8())
+			switch r.Op {
+			case OpInsert:
+				r.After = d.imageFrom(&slab)
+			case OpUpdate:
+				r.Before = d.imageFrom(&slab)
+				r.After = d.imageFrom(&slab)
+			case OpDelete:
+				r.Before = d.imageFrom(&slab)
+			default:
+				d.fail("unknown row op %d", r.Op)
+			}
+			if d.err != nil {
+				return
+			}
+		}
+	}
+	if d.err == nil {
+		e.raw = payload[:len(payload)-len(d.b):len(payload)-len(d.b)]
+	}
+}
+
+// decodeHead reads schema, table, columns and primary key, shared with earlier events
+// of the same shape when the decoder keeps names.
+func (e *RowsEvent) decodeHead(d *decoder) {
+	var key []byte
+	if d.names != nil && d.err == nil {
+		if n := rowsHeadLen(d.b); n > 0 {
+			key = d.b[:n]
+			if h, ok := d.names.heads[string(key)]; ok {
+				e.Schema, e.Table, e.Columns, e.PK = h.schema, h.table, h.cols, h.pk
+				d.b = d.b[n:]
+				return
+			}
+		}
+	}
+	e.Schema = d.name()
+	e.Table = d.name()
 	if n := d.count(1); n > 0 {
 		e.Columns = make([]string, n)
 		for i := range e.Columns {
-			e.Columns[i] = d.str()
+			e.Columns[i] = d.name()
 		}
 	}
 	if n := d.count(1); n > 0 {
@@ -101,37 +155,28 @@ func (e *RowsEvent) decodePayload(d *decoder) {
 			e.PK[i] = int(k)
 		}
 	}
-	if n := d.count(2); n > 0 {
-		e.Rows = make([]RowChange, n)
-		for i := range e.Rows {
-			r := &e.Rows[i]
-			r.Op = Op(d.u8())
-			switch r.Op {
-			case OpInsert:
-				r.After = d.image()
-			case OpUpdate:
-				r.Before = d.image()
-				r.After = d.image()
-			case OpDelete:
-				r.Before = d.image()
-			default:
-				d.fail("unknown row op %d", r.Op)
-			}
-			if d.err != nil {
-				return
-			}
+	if key != nil && d.err == nil {
+		if d.names.heads == nil || len(d.names.heads) >= maxNames {
+			d.names.heads = make(map[string]rowsHead)
 		}
+		d.names.heads[string(key)] = rowsHead{e.Schema, e.Table, e.Columns, e.PK}
 	}
 }
 
-func (d *decoder) image() []Value {
+// imageFrom reads an image into the slab (a fresh one when it is full).
+func (d *decoder) imageFrom(slab *[]Value) []Value {
 	n := d.count(1)
 	if d.err != nil {
 		return nil
 	}
-	img := make([]Value, n)
-	for i := range img {
-		img[i] = d.value()
+	if cap(*slab)-len(*slab) < n {
+		*slab = make([]Value, 0, max(n, 16))
 	}
-	return img
+	start := len(*slab)
+	for i := 0; i < n && d.err == nil; i++ {
+		*slab = append(*slab, d.value())
+	}
+	end := len(*slab)
+	return (*slab)[start:end:end]
 }
+
