@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"context"
+	"database/sql/driver"
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"github.com/binlite/binlite/binlog"
 	"github.com/binlite/binlite/mysqlerr"
@@ -11,9 +14,14 @@ import (
 // ErKeyNotFound is MySQL's HA_ERR_KEY_NOT_FOUND as replicas report it (1032).
 const ErKeyNotFound uint16 = 1032
 
-// applyCache keeps the INSERT/UPDATE/DELETE text for each table shape, so applying a
-// stream of row events builds no SQL.
-type applyCache map[applyKey]*applyStmts
+// applyCache keeps the INSERT/UPDATE/DELETE text for each table shape and the
+// statements prepared from it, so applying a stream of row events builds no SQL and
+// binds straight into prepared statements. DDL resets it (tables may change shape).
+type applyCache struct {
+	shapes   map[applyKey]*applyStmts
+	prepared map[string]driver.Stmt
+	args     []driver.NamedValue // reused for every row
+}
 
 type applyKey struct {
 	table string
@@ -27,16 +35,74 @@ type applyStmts struct {
 }
 
 func (ac *applyCache) get(ev *binlog.RowsEvent) *applyStmts {
-	if *ac == nil {
-		*ac = applyCache{}
+	if ac.shapes == nil {
+		ac.shapes = map[applyKey]*applyStmts{}
 	}
 	k := applyKey{ev.Table, len(ev.Columns), len(ev.PK)}
-	if st := (*ac)[k]; st != nil {
+	if st := ac.shapes[k]; st != nil {
 		return st
 	}
 	st := &applyStmts{}
-	(*ac)[k] = st
+	ac.shapes[k] = st
 	return st
+}
+
+// reset closes the prepared statements and forgets every shape.
+func (ac *applyCache) reset() {
+	for _, st := range ac.prepared {
+		st.Close()
+	}
+	ac.shapes, ac.prepared = nil, nil
+}
+
+// exec runs q with the arguments collected in ac.args.
+func (ac *applyCache) exec(c *sqliteConn, q string) (driver.Result, error) {
+	st := ac.prepared[q]
+	if st == nil {
+		var err error
+		if st, err = c.Prepare(q); err != nil {
+			return nil, err
+		}
+		if ac.prepared == nil {
+			ac.prepared = map[string]driver.Stmt{}
+		}
+		ac.prepared[q] = st
+	}
+	return st.(driver.StmtExecContext).ExecContext(context.Background(), ac.args)
+}
+
+// arg adds v as the next argument. Text is passed without a copy: SQLite copies
+// bound text itself, and decoded values are never modified.
+func (ac *applyCache) arg(v binlog.Value) {
+	var x driver.Value
+	switch v.Kind {
+	case binlog.KindInt:
+		x = v.Int
+	case binlog.KindReal:
+		x = v.Real
+	case binlog.KindText:
+		x = unsafe.String(unsafe.SliceData(v.Bytes), len(v.Bytes))
+	case binlog.KindBlob:
+		if v.Bytes == nil {
+			x = []byte{}
+		} else {
+			x = v.Bytes
+		}
+	}
+	ac.args = append(ac.args, driver.NamedValue{Ordinal: len(ac.args) + 1, Value: x})
+}
+
+// keyArgs adds the arguments that locate the row of before (see keyWhere).
+func (ac *applyCache) keyArgs(ev *binlog.RowsEvent, before []binlog.Value) {
+	if len(ev.PK) == 0 {
+		for _, v := range before {
+			ac.arg(v)
+		}
+		return
+	}
+	for _, k := range ev.PK {
+		ac.arg(before[k])
+	}
 }
 
 // applyRows replays one captured rows event on a schema's writer connection: the
@@ -44,20 +110,19 @@ func (ac *applyCache) get(ev *binlog.RowsEvent) *applyStmts {
 // key, or by the whole before image when the table has none.
 func (ac *applyCache) applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
 	cached := ac.get(ev)
-	ins, del := cached.ins, cached.del
-	defer func() { cached.ins, cached.del = ins, del }()
 	for i := range ev.Rows {
 		r := &ev.Rows[i]
-		var (
-			q    string
-			args []any
-		)
+		var q string
+		ac.args = ac.args[:0]
 		switch r.Op {
 		case binlog.OpInsert:
-			if ins == "" {
-				ins = insertSQL(ev)
+			if cached.ins == "" {
+				cached.ins = insertSQL(ev)
 			}
-			q, args = ins, values(r.After)
+			q = cached.ins
+			for _, v := range r.After {
+				ac.arg(v)
+			}
 		case binlog.OpUpdate:
 			// Only the columns that changed: rewriting an unchanged rowid or indexed
 			// column would make SQLite move the row or its index entries.
@@ -75,22 +140,23 @@ func (ac *applyCache) applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
 				q = updateSQL(ev, mask)
 				cached.upd[mask] = q
 			}
-			args = make([]any, 0, len(r.After)+len(ev.PK))
 			for i, v := range r.After {
 				if mask&(1<<uint(i)) != 0 || i >= 64 {
-					args = append(args, fromValue(v))
+					ac.arg(v)
 				}
 			}
-			args = append(args, keyArgs(ev, r.Before)...)
+			ac.keyArgs(ev, r.Before)
 		case binlog.OpDelete:
-			if del == "" {
-				del = "DELETE FROM " + quoteIdent(ev.Table) + " WHERE " + keyWhere(ev)
+			if cached.del == "" {
+				cached.del = "DELETE FROM " + quoteIdent(ev.Table) + " WHERE " + keyWhere(ev)
 			}
-			q, args = del, keyArgs(ev, r.Before)
+			q = cached.del
+			ac.keyArgs(ev, r.Before)
 		default:
 			return fmt.Errorf("engine: apply %s.%s: unknown row operation %d", ev.Schema, ev.Table, r.Op)
 		}
-		res, err := c.exec(q, args...)
+		res, err := ac.exec(c, q)
+		clear(ac.args) // drop references to the event's bytes
 		if err != nil {
 			me, _ := mysqlerr.As(translateError(err, ev.Schema))
 			return mysqlerr.New(me.Code, "Could not execute %s rows event on table %s.%s; %s", opName(r.Op), ev.Schema, ev.Table, me.Message)
@@ -114,13 +180,6 @@ func opName(op binlog.Op) string {
 	return "Write"
 }
 
-func values(img []binlog.Value) []any {
-	out := make([]any, len(img))
-	for i, v := range img {
-		out[i] = fromValue(v)
-	}
-	return out
-}
 
 func insertSQL(ev *binlog.RowsEvent) string {
 	var b strings.Builder
@@ -204,16 +263,6 @@ func keyWhere(ev *binlog.RowsEvent) string {
 	return b.String()
 }
 
-func keyArgs(ev *binlog.RowsEvent, before []binlog.Value) []any {
-	if len(ev.PK) == 0 {
-		return values(before)
-	}
-	out := make([]any, len(ev.PK))
-	for i, k := range ev.PK {
-		out[i] = fromValue(before[k])
-	}
-	return out
-}
 
 func quoteIdent(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`

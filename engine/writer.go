@@ -103,6 +103,7 @@ func newWriter(s *Schema, c *sqliteConn, cat catalog) (*writer, error) {
 
 // close removes the capture hook and closes the connection.
 func (w *writer) close() error {
+	w.applySQL.reset()
 	w.cap.rec.Close()
 	return w.c.Close()
 }
@@ -253,7 +254,7 @@ func (w *writer) reloadCatalog() error {
 	}
 	w.cap.cat = cat
 	w.s.cat.Store(&cat)
-	w.applySQL = nil // tables may have new shapes
+	w.applySQL.reset() // tables may have new shapes
 	return nil
 }
 
