@@ -165,10 +165,12 @@ func (l *Log) writeGroup(batch []*commitReq) error {
 		return err
 	}
 	file := l.files[len(l.files)-1].name
+	l.execMu.Lock()
 	for _, tx := range written {
 		l.executed.Add(tx.GTID)
 		tx.File, tx.EndPos = file, l.size
 	}
+	l.execMu.Unlock()
 	l.stats.Groups++
 	l.stats.Transactions += uint64(len(written))
 	l.publishLocked(l.size)

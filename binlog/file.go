@@ -21,8 +21,7 @@ type eventFile struct {
 	// event into one per readAhead bytes when a replica or dump thread streams a file.
 	win    []byte
 	winPos int64
-	// names, when set, shares recurring names between the events read (a Reader's).
-	names *names
+	dec    decoder // reused for every event; its names are a Reader's
 }
 
 const readAhead = 256 << 10
@@ -32,7 +31,8 @@ func openEventFile(path string) (*eventFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("binlog: open %s: %w", path, err)
 	}
-	ef := &eventFile{f: f, path: path}
+	// Windows are never reused or written (see fill), so events may refer to them.
+	ef := &eventFile{f: f, path: path, dec: decoder{alias: true}}
 	var m [len(Magic)]byte
 	if _, err := f.ReadAt(m[:], 0); err != nil || string(m[:]) != Magic {
 		f.Close()
@@ -94,8 +94,8 @@ func (ef *eventFile) next(pos int64) (EventHeader, Event, error) {
 	if err := ef.fill(pos, int(n)); err != nil {
 		return EventHeader{}, nil, err
 	}
-	// Windows are never reused or written (see fill), so events may refer to them.
-	h, ev, err := decodeEvent(ef.buf, true, ef.names)
+	h, ev, err := decodeEvent(ef.buf, &ef.dec)
+	ef.dec.b = nil
 	h.Pos, h.EndPos = pos, pos+int64(n)
 	return h, ev, err
 }

@@ -42,10 +42,20 @@ type EventHeader struct {
 // It allocates only if dst must grow.
 func AppendEvent(dst []byte, ev Event, timestamp, serverID uint32) []byte {
 	start := len(dst)
-	dst = append(dst, 0, 0, 0, 0, byte(ev.Type()), 0)
+	dst = appendHeader(dst, ev.Type(), timestamp, serverID)
+	return finishEvent(ev.appendPayload(dst), start)
+}
+
+// appendHeader starts an event at len(dst); finishEvent(dst, start) completes it once
+// the payload follows. Callers that know the event's type use the pair directly, so the
+// event need not escape to the heap as an Event.
+func appendHeader(dst []byte, t EventType, timestamp, serverID uint32) []byte {
+	dst = append(dst, 0, 0, 0, 0, byte(t), 0)
 	dst = binary.LittleEndian.AppendUint32(dst, timestamp)
-	dst = binary.LittleEndian.AppendUint32(dst, serverID)
-	dst = ev.appendPayload(dst)
+	return binary.LittleEndian.AppendUint32(dst, serverID)
+}
+
+func finishEvent(dst []byte, start int) []byte {
 	n := len(dst) - start + ChecksumLen
 	binary.LittleEndian.PutUint32(dst[start:], uint32(n))
 	return binary.LittleEndian.AppendUint32(dst, crc32.Checksum(dst[start:], castagnoli))
@@ -67,12 +77,14 @@ func peekLength(b []byte) (uint32, error) {
 // after it). The returned header's EndPos is the event length; Pos is 0.
 // The event does not alias b.
 func DecodeEvent(b []byte) (EventHeader, Event, error) {
-	return decodeEvent(b, false, nil)
+	return decodeEvent(b, &decoder{})
 }
 
-// decodeEvent is DecodeEvent; with alias the event may refer to b (the caller never
-// changes it), and names shares recurring names between the events of one reader.
-func decodeEvent(b []byte, alias bool, nm *names) (EventHeader, Event, error) {
+// decodeEvent is DecodeEvent with a decoder the caller may reuse (it escapes through
+// the events' decode methods, so one per reader saves an allocation per event): with
+// d.alias the event may refer to b (the caller never changes it), and d.names shares
+// recurring names between the events of one reader.
+func decodeEvent(b []byte, d *decoder) (EventHeader, Event, error) {
 	n, err := peekLength(b)
 	if err != nil {
 		return EventHeader{}, nil, err
@@ -100,8 +112,8 @@ func decodeEvent(b []byte, alias bool, nm *names) (EventHeader, Event, error) {
 	if ev == nil {
 		return h, nil, fmt.Errorf("%w: unknown event type %d", ErrCorrupt, h.Type)
 	}
-	d := decoder{b: b[HeaderLen : n-4], alias: alias, names: nm}
-	ev.decodePayload(&d)
+	d.b, d.err = b[HeaderLen:n-4], nil
+	ev.decodePayload(d)
 	if d.err == nil && len(d.b) != 0 {
 		d.fail("%d trailing payload bytes", len(d.b))
 	}

@@ -70,12 +70,16 @@ type Log struct {
 	buf      []byte // reusable group encode buffer
 	unsynced int    // groups written since the last fdatasync
 
-	mu       sync.Mutex
-	pending  []*commitReq
-	leading  bool
-	failed   error // sticky: a write or sync failed
-	closed   bool
-	files    []fileEntry // index order; the last one is active
+	mu      sync.Mutex
+	pending []*commitReq
+	leading bool
+	failed  error // sticky: a write or sync failed
+	closed  bool
+	files   []fileEntry // index order; the last one is active
+	// executed changes under mu and execMu together; Contains and Executed read it
+	// under execMu alone, so a replica's applier asking for every transaction does
+	// not wait while a large group is being encoded under mu.
+	execMu   sync.RWMutex
 	executed gtid.Set
 	purged   gtid.Set
 	nextSeq  uint64
@@ -120,16 +124,16 @@ func (l *Log) Dir() string { return l.dir }
 
 // Executed returns a copy of gtid_executed: everything durable in the log.
 func (l *Log) Executed() gtid.Set {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+	l.execMu.RLock()
+	defer l.execMu.RUnlock()
 	return l.executed.Clone()
 }
 
 // Contains reports whether g is in the executed set, without copying the set (the
 // replica applier asks this for every transaction).
 func (l *Log) Contains(g gtid.GTID) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+	l.execMu.RLock()
+	defer l.execMu.RUnlock()
 	return l.executed.Contains(g)
 }
 

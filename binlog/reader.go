@@ -50,7 +50,7 @@ func (r *Reader) open(file string, pos int64) error {
 	if r.ef != nil {
 		r.ef.Close()
 	}
-	ef.names = &r.names
+	ef.dec.names = &r.names
 	r.ef, r.file, r.pos, r.stopped = ef, file, max(pos, FirstEventPos), false
 	return nil
 }

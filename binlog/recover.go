@@ -45,7 +45,9 @@ func (l *Log) recover() error {
 		return err
 	}
 	l.files = append(l.files, fileEntry{name: last, prev: prev})
+	l.execMu.Lock()
 	l.executed = prev.Union(gtids)
+	l.execMu.Unlock()
 	if next != "" {
 		// The last file ended cleanly (Stop or Rotate): like MySQL, continue
 		// in a new file.

@@ -198,7 +198,10 @@ func (l *Log) Reset() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.files = []fileEntry{{name: first}}
-	l.executed, l.purged = gtid.Set{}, gtid.Set{}
+	l.execMu.Lock()
+	l.executed = gtid.Set{}
+	l.execMu.Unlock()
+	l.purged = gtid.Set{}
 	l.nextSeq = 1
 	l.unsynced = 0
 	if err := l.openActive(); err != nil {

@@ -119,7 +119,8 @@ func (e *RowsEvent) decodePayload(d *decoder) {
 		}
 	}
 	if d.err == nil {
-		e.raw = payload[:len(payload)-len(d.b):len(payload)-len(d.b)]
+		n := len(payload) - len(d.b)
+		e.raw = payload[:n:n]
 	}
 }
 
@@ -179,4 +180,3 @@ func (d *decoder) imageFrom(slab *[]Value) []Value {
 	end := len(*slab)
 	return (*slab)[start:end:end]
 }
-

@@ -44,7 +44,8 @@ func appendTx(b []byte, tx *Transaction, ts, serverID uint32) ([]byte, error) {
 		serverID = tx.ServerID
 	}
 	g := GTIDEvent{GTID: tx.GTID, OriginalCommitUS: tx.OriginalCommitUS, ImmediateCommitUS: tx.ImmediateCommitUS, Schemas: tx.Schemas}
-	b = AppendEvent(b, &g, ts, serverID)
+	start := len(b)
+	b = finishEvent(g.appendPayload(appendHeader(b, TypeGTID, ts, serverID)), start)
 	for _, ev := range tx.Events {
 		start := len(b)
 		b = AppendEvent(b, ev, ts, serverID)
@@ -52,5 +53,6 @@ func appendTx(b []byte, tx *Transaction, ts, serverID uint32) ([]byte, error) {
 			return b[:start], fmt.Errorf("binlog: commit %v: %s event of %d bytes exceeds %d", tx.GTID, ev.Type(), len(b)-start, MaxEventLen)
 		}
 	}
-	return AppendEvent(b, &CommitEvent{}, ts, serverID), nil
+	start = len(b)
+	return finishEvent(appendHeader(b, TypeCommit, ts, serverID), start), nil
 }

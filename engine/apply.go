@@ -180,7 +180,6 @@ func opName(op binlog.Op) string {
 	return "Write"
 }
 
-
 func insertSQL(ev *binlog.RowsEvent) string {
 	var b strings.Builder
 	b.WriteString("INSERT INTO ")
@@ -262,7 +261,6 @@ func keyWhere(ev *binlog.RowsEvent) string {
 	b.WriteString(" LIMIT 1)")
 	return b.String()
 }
-
 
 func quoteIdent(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`

@@ -54,30 +54,32 @@ func (w *writer) gather() *job {
 const runHold = 250 * time.Millisecond
 
 // holdRun waits for the next job of an open run of replicated transactions while the
-// stream's coordinator is still dispatching; nil means commit the run now.
+// stream's coordinator is still dispatching; nil means commit the run now. A kick of the
+// stream wakes every holder; each then checks whether it still may hold.
 func (w *writer) holdRun() *job {
 	st := w.workerStream
-	left := runHold - time.Since(w.groupStart)
-	if len(w.group) == 0 || left <= 0 || !st.holdRun() {
-		return nil
-	}
-	wake := st.wakeChan()
-	if !st.holdRun() { // stopped between the check and taking the channel
-		return nil
-	}
-	if w.gatherTimer == nil {
-		w.gatherTimer = time.NewTimer(left)
-	} else {
-		w.gatherTimer.Reset(left)
-	}
-	select {
-	case j := <-w.jobs:
-		w.gatherTimer.Stop() // Go 1.23+: no stale tick is delivered after Stop
-		return j
-	case <-wake:
-		w.gatherTimer.Stop() // Go 1.23+: no stale tick is delivered after Stop
-		return nil
-	case <-w.gatherTimer.C:
-		return nil
+	for {
+		left := runHold - time.Since(w.groupStart)
+		if len(w.group) == 0 || left <= 0 || !st.holdRun() {
+			return nil
+		}
+		wake := st.wakeChan()
+		if !st.holdRun() { // changed before the channel was taken
+			return nil
+		}
+		if w.gatherTimer == nil {
+			w.gatherTimer = time.NewTimer(left)
+		} else {
+			w.gatherTimer.Reset(left)
+		}
+		select {
+		case j := <-w.jobs:
+			w.gatherTimer.Stop()
+			return j
+		case <-wake:
+			w.gatherTimer.Stop()
+		case <-w.gatherTimer.C:
+			return nil
+		}
 	}
 }

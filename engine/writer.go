@@ -51,12 +51,10 @@ type deferred struct {
 
 // member is one MySQL transaction inside the writer's open group.
 type member struct {
-	events   []binlog.Event
-	gtid     gtid.GTID // zero: assigned by the binary log
-	origUS   uint64
-	serverID uint32 // the originating server of a replicated transaction
-	res      Result
-	reply    chan outcome
+	tx     *binlog.Transaction // a replicated transaction (its GTID kept), logged as it came
+	events []binlog.Event      // otherwise: the captured events (the binary log assigns the GTID)
+	res    Result
+	reply  chan outcome
 }
 
 // writer owns the single write connection of a schema. Its goroutine executes jobs;
@@ -333,10 +331,7 @@ func (w *writer) applyTxn(j *job) {
 	}
 	w.workerCount++
 	w.workerLast = j.apply.GTID
-	w.join(&member{
-		events: j.apply.Events, gtid: j.apply.GTID, origUS: j.apply.OriginalCommitUS, serverID: j.apply.ServerID,
-		res: Result{GTID: j.apply.GTID}, reply: j.done,
-	})
+	w.join(&member{tx: j.apply, res: Result{GTID: j.apply.GTID}, reply: j.done})
 }
 
 func rowCount(evs []binlog.Event) int {
@@ -397,8 +392,16 @@ func (w *writer) flush() {
 	w.lastGroup = len(group)
 	defer func() { w.backlog = len(w.jobs) }()
 	txs := make([]*binlog.Transaction, len(group))
+	var schemas []string // shared by the group's own transactions
 	for i, m := range group {
-		txs[i] = &binlog.Transaction{GTID: m.gtid, OriginalCommitUS: m.origUS, ServerID: m.serverID, Schemas: []string{w.s.name}, Events: m.events}
+		if m.tx != nil {
+			txs[i] = m.tx
+			continue
+		}
+		if schemas == nil {
+			schemas = []string{w.s.name}
+		}
+		txs[i] = &binlog.Transaction{Schemas: schemas[:1:1], Events: m.events}
 	}
 	if len(txs) > 0 {
 		if err := w.s.e.opts.Log.Commit(txs); err != nil {

@@ -108,13 +108,13 @@ func (a *applier) run(ctx context.Context) {
 			a.eng.Unclaim(tx.GTID)
 			return
 		}
-		a.ch.update(func(st *state) {
-			st.caughtUp = false
-			st.sqlState = "Waiting for dependent transaction to commit"
-			if len(a.queue) == 0 {
+		if len(a.queue) == 0 { // otherwise done keeps the state as the queue moves
+			a.ch.update(func(st *state) {
+				st.caughtUp = false
+				st.sqlState = "Waiting for dependent transaction to commit"
 				st.oldestUS = tx.OriginalCommitUS
-			}
-		})
+			})
+		}
 		file, _ := a.r.Position()
 		if a.preserveOrder && len(a.queue) > 0 && a.queue[len(a.queue)-1].tx.Schemas[0] != tx.Schemas[0] {
 			if !a.reap(true) {
@@ -142,7 +142,7 @@ func (a *applier) run(ctx context.Context) {
 			a.fail(tx, err)
 			return
 		}
-		a.done(tx)
+		a.done(tx, 1)
 	}
 }
 
@@ -201,18 +201,37 @@ func (a *applier) waitDelay(ctx context.Context, tx *binlog.Transaction) bool {
 // reap collects finished applies in order; with wait it waits for all of them. It
 // returns false when an apply failed (the thread stops).
 func (a *applier) reap(wait bool) bool {
+	var last *binlog.Transaction
+	n := 0
+	defer func() {
+		if n > 0 {
+			a.done(last, n)
+		}
+	}()
 	for len(a.queue) > 0 {
 		if !wait && !a.queue[0].res.Ready() {
 			return true // the oldest is still running; results arrive in order per schema only
 		}
-		if !a.reapOne() {
+		tx, ok := a.take()
+		if !ok {
 			return false
 		}
+		last, n = tx, n+1
 	}
 	return true
 }
 
 func (a *applier) reapOne() bool {
+	tx, ok := a.take()
+	if ok {
+		a.done(tx, 1)
+	}
+	return ok
+}
+
+// take waits for the oldest queued apply and removes it from the queue; false means
+// it failed (the stream is drained and the error recorded).
+func (a *applier) take() (*binlog.Transaction, bool) {
 	in := a.queue[0]
 	if !in.res.Ready() {
 		a.stream.SetFeeding(false) // its writer may be holding the run open for more
@@ -223,10 +242,9 @@ func (a *applier) reapOne() bool {
 	if err != nil {
 		a.drain(false)
 		a.fail(in.tx, err)
-		return false
+		return nil, false
 	}
-	a.done(in.tx)
-	return true
+	return in.tx, true
 }
 
 // drain waits for every queued apply (they fail fast once the stream failed).
@@ -236,16 +254,17 @@ func (a *applier) drain(record bool) {
 		_, err := in.res.Wait()
 		a.eng.Unclaim(in.tx.GTID)
 		if record && err == nil {
-			a.done(in.tx)
+			a.done(in.tx, 1)
 		}
 	}
 	a.queue = nil
 }
 
-func (a *applier) done(tx *binlog.Transaction) {
+// done records n applied transactions, the last of them tx, and wakes waiters.
+func (a *applier) done(tx *binlog.Transaction, n int) {
 	a.ch.update(func(st *state) {
 		st.lastApplied = tx.GTID
-		st.appliedCount++
+		st.appliedCount += uint64(n)
 		st.oldestUS = 0
 		if len(a.queue) > 0 {
 			st.oldestUS = a.queue[0].tx.OriginalCommitUS

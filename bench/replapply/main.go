@@ -577,11 +577,18 @@ func (b *bench) profile(ctx context.Context, n *node, st setting, repeat int) (w
 	if err := os.MkdirAll(b.cfg.cpuProfile, 0o755); err != nil {
 		return func() error { return err }
 	}
-	path := filepath.Join(b.cfg.cpuProfile, fmt.Sprintf("%s-w%d-r%d.pprof", b.name, st.workers, repeat))
+	path := filepath.Join(b.cfg.cpuProfile, fmt.Sprintf("%s-w%d-r%d", b.name, st.workers, repeat))
+	// Allocations before and after (compare with pprof -base) and the CPU profile.
+	if err := n.replica.Profile(ctx, "allocs", path+"-allocs-before.pprof"); err != nil {
+		return func() error { return err }
+	}
 	done := make(chan error, 1)
-	go func() { done <- n.replica.CPUProfile(ctx, 3*time.Second, path) }()
+	go func() { done <- n.replica.CPUProfile(ctx, 3*time.Second, path+".pprof") }()
 	time.Sleep(100 * time.Millisecond) // let the profiler start before the apply does
-	return func() error { return <-done }
+	return func() error {
+		err := <-done
+		return errors.Join(err, n.replica.Profile(ctx, "allocs", path+"-allocs-after.pprof"))
+	}
 }
 
 func (b *bench) settle(ctx context.Context) (waited, other float64) {

@@ -25,6 +25,7 @@ import (
 // directory, drives a small sysbench-like workload on the source through the MySQL
 // protocol, and prints a live line per node per second until Ctrl-C (or --seconds).
 func runDemo(args []string) error {
+	tuneGC()
 	fs := flag.NewFlagSet("demo", flag.ExitOnError)
 	seconds := fs.Int("seconds", 0, "stop after this many seconds (0 = until Ctrl-C)")
 	dir := fs.String("dir", "", "data directory (default: a new temporary directory)")

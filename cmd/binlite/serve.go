@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/binlite/binlite/config"
@@ -13,7 +14,21 @@ import (
 
 func versionString() string { return "binlite " + server.Version }
 
+// serverGCPercent is the garbage collector's target when GOGC is not set. A server's
+// live heap is small next to what it allocates per transaction (decoded events,
+// results), so the default 100 spends a fifth of a replica's apply CPU collecting;
+// at 400 the heap may grow to five times the live data instead of two.
+const serverGCPercent = 400
+
+// tuneGC applies serverGCPercent unless GOGC says otherwise.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(serverGCPercent)
+	}
+}
+
 func runServe(args []string) error {
+	tuneGC()
 	fs := flag.NewFlagSet("serve", flag.ExitOnError)
 	datadir := fs.String("datadir", "", "data directory (schemas, binary log, identity)")
 	port := fs.Int("port", 0, "MySQL protocol port (default 3306, or the config file's port)")

@@ -338,7 +338,12 @@ func (s *Server) metrics(ctx context.Context) (map[string]float64, error) {
 
 // CPUProfile records binlite's CPU profile for d (through /debug/pprof) into path.
 func (s *Server) CPUProfile(ctx context.Context, d time.Duration, path string) error {
-	url := fmt.Sprintf("http://127.0.0.1:%d/debug/pprof/profile?seconds=%d", s.HTTPPort, max(1, int(d.Seconds())))
+	return s.Profile(ctx, fmt.Sprintf("profile?seconds=%d", max(1, int(d.Seconds()))), path)
+}
+
+// Profile saves binlite's /debug/pprof/<name> (e.g. "allocs", "heap") into path.
+func (s *Server) Profile(ctx context.Context, name, path string) error {
+	url := fmt.Sprintf("http://127.0.0.1:%d/debug/pprof/%s", s.HTTPPort, name)
 	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
