@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"testing"
+	"time"
+
+	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/gtid"
+)
+
+var testSource, _ = gtid.ParseUUID("99999999-2222-3333-4444-555555555555")
+
+func insertTx(db string, seq uint64) *binlog.Transaction {
+	return &binlog.Transaction{GTID: gtid.GTID{UUID: testSource, Seq: seq}, Schemas: []string{db}, Events: []binlog.Event{&binlog.RowsEvent{
+		Schema: db, Table: "t", Columns: []string{"id", "v"}, PK: []int{0},
+		Rows: []binlog.RowChange{{Op: binlog.OpInsert, After: []binlog.Value{binlog.IntValue(int64(seq)), binlog.IntValue(1)}}},
+	}}}
+}
+
+func waitReady(t *testing.T, p *Pending, within time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for !p.Ready() {
+		if time.Now().After(deadline) {
+			t.Fatalf("apply not committed within %v", within)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if _, err := p.Wait(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// While the coordinator says it is dispatching, a schema's run of replicated
+// transactions stays open (uncommitted, invisible); when it stops, the run commits.
+func TestRunHeldWhileFeeding(t *testing.T) {
+	te := openTest(t, t.TempDir())
+	defer te.close(t)
+	setup(t, te.Engine, "d")
+	st := NewApplyStream(2)
+	st.SetFeeding(true)
+	var ps []*Pending
+	for seq := uint64(1); seq <= 3; seq++ {
+		p, err := te.ApplyAsync(st, insertTx("d", seq))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	time.Sleep(50 * time.Millisecond) // the writer has applied all three by now
+	for i, p := range ps {
+		if p.Ready() {
+			t.Fatalf("apply %d answered while the run is held open", i+1)
+		}
+	}
+	if n := scalar(t, te.Engine, "d", "SELECT COUNT(*) FROM t"); n != int64(0) {
+		t.Fatalf("%v rows visible before the run committed", n)
+	}
+	st.SetFeeding(false)
+	for _, p := range ps {
+		waitReady(t, p, 5*time.Second)
+	}
+	if n := scalar(t, te.Engine, "d", "SELECT COUNT(*) FROM t"); n != int64(3) {
+		t.Fatalf("%v rows after the run committed, want 3", n)
+	}
+	if !te.log.Contains(gtid.GTID{UUID: testSource, Seq: 3}) {
+		t.Fatal("the replica's binary log lacks the applied transactions")
+	}
+}
+
+// With one worker slot and a coordinator that never stops dispatching, a run held open
+// for one schema does not keep another schema's transactions waiting for ever: the
+// waiting writer makes the holder commit and hand the slot over, and every held run
+// commits by the hold limit at the latest.
+func TestRunReleasedForWaitingSchema(t *testing.T) {
+	te := openTest(t, t.TempDir())
+	defer te.close(t)
+	setup(t, te.Engine, "a")
+	setup(t, te.Engine, "b")
+	st := NewApplyStream(1)
+	st.SetFeeding(true)
+	pa, err := te.ApplyAsync(st, insertTx("a", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(20 * time.Millisecond) // a holds the only slot
+	pb, err := te.ApplyAsync(st, insertTx("b", 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, pa, 5*time.Second)
+	waitReady(t, pb, 5*time.Second)
+	for _, db := range []string{"a", "b"} {
+		if n := scalar(t, te.Engine, db, "SELECT COUNT(*) FROM t"); n != int64(1) {
+			t.Fatalf("%s: %v rows, want 1", db, n)
+		}
+	}
+}
