@@ -34,18 +34,27 @@ func (w *writer) gather() *job {
 	if window <= 0 || left <= 0 || len(w.group) >= target {
 		return nil
 	}
+	j, _ := w.waitJob(left, nil)
+	return j
+}
+
+// waitJob waits up to d for the next job; a close of wake (nil: none) ends the wait
+// early and reports woken.
+func (w *writer) waitJob(d time.Duration, wake <-chan struct{}) (j *job, woken bool) {
 	if w.gatherTimer == nil {
-		w.gatherTimer = time.NewTimer(left)
+		w.gatherTimer = time.NewTimer(d)
 	} else {
-		w.gatherTimer.Reset(left)
+		w.gatherTimer.Reset(d)
 	}
 	select {
-	case j := <-w.jobs:
-		w.gatherTimer.Stop() // Go 1.23+: no stale tick is delivered after Stop
-		return j
+	case j = <-w.jobs:
+	case <-wake:
+		woken = true
 	case <-w.gatherTimer.C:
-		return nil
+		return nil, false
 	}
+	w.gatherTimer.Stop() // Go 1.23+: no stale tick is delivered after Stop
+	return j, woken
 }
 
 // runHold bounds how long a run of replicated transactions stays open while its
@@ -67,19 +76,8 @@ func (w *writer) holdRun() *job {
 		if !st.holdRun() { // changed before the channel was taken
 			return nil
 		}
-		if w.gatherTimer == nil {
-			w.gatherTimer = time.NewTimer(left)
-		} else {
-			w.gatherTimer.Reset(left)
-		}
-		select {
-		case j := <-w.jobs:
-			w.gatherTimer.Stop()
-			return j
-		case <-wake:
-			w.gatherTimer.Stop()
-		case <-w.gatherTimer.C:
-			return nil
+		if j, woken := w.waitJob(left, wake); !woken {
+			return j // a job, or the hold limit (nil)
 		}
 	}
 }
