@@ -12,13 +12,21 @@ import (
 	"github.com/binlite/binlite/mysqlerr"
 )
 
-// applyWindow bounds how many transactions are queued on writers at once.
-const applyWindow = 16384
+// The apply window bounds what is queued on writers at once, in transactions and in
+// relay-log bytes (decoded transactions stay in memory until their run commits). When
+// it is full the coordinator waits for the oldest, and every writer commits its run:
+// a wide window lets runs grow to thousands of transactions per schema between those
+// pauses.
+const (
+	applyWindow      = 65536
+	applyWindowBytes = 256 << 20
+)
 
 type inflight struct {
 	tx   *binlog.Transaction
 	res  *engine.Pending
 	file string // relay file it came from
+	size int64  // relay-log bytes
 }
 
 // runSQL is the applier: read whole transactions from the relay log, skip those whose
@@ -58,6 +66,7 @@ type applier struct {
 	eng    *engine.Engine
 	stream *engine.ApplyStream
 	queue  []inflight
+	queued int64 // relay-log bytes of the queue
 	tx     *binlog.Transaction
 	// preserveOrder (replica_preserve_commit_order) dispatches a run of one schema only
 	// after everything before it committed, so commits become visible in source order.
@@ -82,6 +91,7 @@ func (a *applier) run(ctx context.Context) {
 		a.ch.mu.Lock()
 		readFile, readPos := a.ch.st.readFile, a.ch.st.readPos
 		a.ch.mu.Unlock()
+		startFile, startPos := a.r.Position()
 		tx, err := a.next()
 		if errors.Is(err, io.EOF) {
 			a.stream.SetFeeding(false) // writers commit what they hold: nothing more is coming now
@@ -115,7 +125,11 @@ func (a *applier) run(ctx context.Context) {
 				st.oldestUS = tx.OriginalCommitUS
 			})
 		}
-		file, _ := a.r.Position()
+		file, endPos := a.r.Position()
+		size := endPos
+		if file == startFile {
+			size -= startPos
+		}
 		if a.preserveOrder && len(a.queue) > 0 && a.queue[len(a.queue)-1].tx.Schemas[0] != tx.Schemas[0] {
 			if !a.reap(true) {
 				a.eng.Unclaim(tx.GTID)
@@ -123,9 +137,12 @@ func (a *applier) run(ctx context.Context) {
 			}
 		}
 		if res, err := a.eng.ApplyAsync(a.stream, tx); err == nil {
-			a.queue = append(a.queue, inflight{tx: tx, res: res, file: file})
-			if len(a.queue) >= applyWindow && !a.reapOne() {
-				return
+			a.queue = append(a.queue, inflight{tx: tx, res: res, file: file, size: size})
+			a.queued += size
+			for (len(a.queue) >= applyWindow || a.queued >= applyWindowBytes) && len(a.queue) > 0 {
+				if !a.reapOne() {
+					return
+				}
 			}
 			continue
 		}
@@ -238,6 +255,7 @@ func (a *applier) take() (*binlog.Transaction, bool) {
 	}
 	_, err := in.res.Wait()
 	a.queue = a.queue[1:]
+	a.queued -= in.size
 	a.eng.Unclaim(in.tx.GTID)
 	if err != nil {
 		a.drain(false)
@@ -257,7 +275,7 @@ func (a *applier) drain(record bool) {
 			a.done(in.tx, 1)
 		}
 	}
-	a.queue = nil
+	a.queue, a.queued = nil, 0
 }
 
 // done records n applied transactions, the last of them tx, and wakes waiters.
