@@ -1,7 +1,6 @@
 package binlog
 
 import (
-	"io"
 	"testing"
 
 	"github.com/binlite/binlite/gtid"
@@ -31,18 +30,11 @@ func TestReaderEventsDoNotAliasLaterReads(t *testing.T) {
 	}
 	defer r.Close()
 	var rows []*RowsEvent
-	for {
-		ev, _, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	readToEOF(t, r, func(ev Event, _ EventHeader) {
 		if re, ok := ev.(*RowsEvent); ok {
 			rows = append(rows, re)
 		}
-	}
+	})
 	if len(rows) != 2 {
 		t.Fatalf("read %d rows events", len(rows))
 	}

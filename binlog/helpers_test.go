@@ -1,6 +1,7 @@
 package binlog
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -63,3 +64,18 @@ func mustSet(t testing.TB, s string) gtid.Set {
 }
 
 const testUUIDText = "3e11fa47-71ca-11e1-9e33-c80aa9429562"
+
+// readToEOF calls fn for every event r has until its current end.
+func readToEOF(t testing.TB, r *Reader, fn func(Event, EventHeader)) {
+	t.Helper()
+	for {
+		ev, h, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn(ev, h)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -26,14 +25,7 @@ func TestReaderFollowsRotation(t *testing.T) {
 	defer r.Close()
 	commits, rotates := 0, 0
 	var files []string
-	for {
-		ev, h, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	readToEOF(t, r, func(ev Event, h EventHeader) {
 		switch ev.(type) {
 		case *CommitEvent:
 			commits++
@@ -45,7 +37,7 @@ func TestReaderFollowsRotation(t *testing.T) {
 				t.Fatalf("first event at %d", h.Pos)
 			}
 		}
-	}
+	})
 	if commits != 4 || rotates != 1 || len(files) != 2 {
 		t.Fatalf("commits %d rotates %d files %v", commits, rotates, files)
 	}
@@ -58,16 +50,7 @@ func TestReaderFollowsRotation(t *testing.T) {
 	l = openTest(t, dir, testOptions())
 	defer l.Close()
 	var types []EventType
-	for {
-		ev, _, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		types = append(types, ev.Type())
-	}
+	readToEOF(t, r, func(ev Event, _ EventHeader) { types = append(types, ev.Type()) })
 	if f, _ := r.Position(); f != "binlog.000003" || types[len(types)-1] != TypePreviousGTIDs {
 		t.Fatalf("reader at %s after %v", f, types)
 	}
@@ -184,14 +167,7 @@ func TestReaderSharedNames(t *testing.T) {
 	}
 	defer r.Close()
 	var got []*RowsEvent
-	for {
-		ev, _, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	readToEOF(t, r, func(ev Event, _ EventHeader) {
 		switch e := ev.(type) {
 		case *RowsEvent:
 			got = append(got, e)
@@ -200,7 +176,7 @@ func TestReaderSharedNames(t *testing.T) {
 				t.Fatalf("GTID event %d schemas %v", len(got), e.Schemas)
 			}
 		}
-	}
+	})
 	if len(got) != len(want) {
 		t.Fatalf("read %d rows events, wrote %d", len(got), len(want))
 	}
