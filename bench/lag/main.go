@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -176,17 +175,9 @@ func run(ctx context.Context, cfg *config) (rep *Report, err error) {
 		}
 	}()
 
-	bin := cfg.binlite
-	if bin == "" {
-		bin = filepath.Join(cfg.workdir, "binlite")
-		logf("building %s", bin)
-		cmd := exec.CommandContext(ctx, "go", "build", "-tags", "sqlite_preupdate_hook", "-o", bin, "./cmd/binlite")
-		cmd.Dir = cfg.root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return rep, fmt.Errorf("go build ./cmd/binlite: %w\n%s", err, out)
-		}
+	if cfg.binlite, err = harness.BuildBinlite(ctx, cfg.root, cfg.workdir, cfg.binlite); err != nil {
+		return rep, err
 	}
-	cfg.binlite = bin
 
 	systems := []string{sysBinlite}
 	if cfg.MariaDB {
@@ -548,39 +539,10 @@ func lastLines(s string, n int) string {
 // except the replica's reconnect warnings when its source is stopped at the end.
 func scanServerLog(rep *Report, sys string, s *harness.Server) {
 	for _, path := range s.Logs {
-		f, err := os.Open(path)
-		if err != nil {
-			continue
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		var bad []string
-		for sc.Scan() {
-			l := sc.Text()
-			if strings.Contains(l, "level=ERROR") || strings.Contains(l, "level=WARN") || strings.Contains(l, "panic:") ||
-				strings.Contains(l, "fatal error:") || strings.Contains(l, "[ERROR]") {
-				if benignLogLine(l) {
-					continue
-				}
-				bad = append(bad, l)
-			}
-		}
-		f.Close()
-		if len(bad) > 0 {
-			if len(bad) > 10 {
-				bad = append(bad[:10], fmt.Sprintf("... and %d more", len(bad)-10))
-			}
+		if bad := harness.LogProblems(path, harness.SourceGone); len(bad) > 0 {
 			rep.problem("%s: %s log %s has errors or warnings:\n%s", sys, s.Name, path, strings.Join(bad, "\n"))
 		}
 	}
-}
-
-// benignLogLine: the replica losing its source when the benchmark stops the source
-// first, and MariaDB's start-up notes about its own defaults.
-func benignLogLine(l string) bool {
-	return strings.Contains(l, "source connection lost") || strings.Contains(l, "Error reconnecting to source") ||
-		strings.Contains(l, "error reconnecting to master") || strings.Contains(l, "Slave I/O: error reconnecting") ||
-		strings.Contains(l, "Error reading packet from server: Lost connection")
 }
 
 func loadReport(path string) (*Report, error) { return harness.LoadJSON[Report](path) }

@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -85,37 +83,12 @@ func modeLabel(r Run) string {
 // draws the chart and prints the tables.
 func writeOutputs(cfg *config, rep *Report, fresh bool) error {
 	rep.targets()
-	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
-		return err
+	o := harness.Outputs{Dir: cfg.out, Name: "lag", Report: rep, Fresh: fresh,
+		Files: map[string][]byte{"lag.csv": runsCSV(rep), "lag-samples.csv": samplesCSV(rep)}, Markdown: markdown(rep), Chart: cfg.chart}
+	if len(rep.Runs) > 0 {
+		o.SVG = chart(rep).SVG
 	}
-	if fresh {
-		b, err := json.MarshalIndent(rep, "", "  ")
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(cfg.out, "lag.json"), append(b, '\n'), 0o644); err != nil {
-			return err
-		}
-	}
-	if err := os.WriteFile(filepath.Join(cfg.out, "lag.csv"), runsCSV(rep), 0o644); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(cfg.out, "lag-samples.csv"), samplesCSV(rep), 0o644); err != nil {
-		return err
-	}
-	md := markdown(rep)
-	if err := os.WriteFile(filepath.Join(cfg.out, "lag.md"), []byte(md), 0o644); err != nil {
-		return err
-	}
-	fmt.Print(md)
-	if cfg.chart != "-" && len(rep.Runs) > 0 {
-		if err := os.WriteFile(cfg.chart, chart(rep).SVG(), 0o644); err != nil {
-			return err
-		}
-		fmt.Printf("\nchart: %s\n", cfg.chart)
-	}
-	fmt.Printf("results: %s\n", filepath.Join(cfg.out, "lag.json"))
-	return nil
+	return o.Write()
 }
 
 func f3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }

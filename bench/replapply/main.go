@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
@@ -88,7 +86,7 @@ func main() {
 			fatalf("--bench: unknown benchmark %q", b)
 		}
 	}
-	if cfg.Workers, err = parseInts(workers); err != nil {
+	if cfg.Workers, err = harness.ParseInts(workers, 0); err != nil {
 		fatalf("--workers: %v", err)
 	}
 	cfg.Modes = splitList(modes)
@@ -134,14 +132,8 @@ func main() {
 		fatalf("%v", err)
 	}
 	logf("scratch directory %s", cfg.workdir)
-	if cfg.binlite == "" {
-		cfg.binlite = filepath.Join(cfg.workdir, "binlite")
-		logf("building %s", cfg.binlite)
-		cmd := exec.CommandContext(ctx, "go", "build", "-tags", "sqlite_preupdate_hook", "-o", cfg.binlite, "./cmd/binlite")
-		cmd.Dir = cfg.root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			fatalf("go build ./cmd/binlite: %v\n%s", err, out)
-		}
+	if cfg.binlite, err = harness.BuildBinlite(ctx, cfg.root, cfg.workdir, cfg.binlite); err != nil {
+		fatalf("%v", err)
 	}
 	failed := false
 	for _, name := range cfg.Benchmarks {
@@ -719,43 +711,10 @@ func scanLogs(rep *Report, n *node) {
 		paths = append(paths, filepath.Join(n.dir, "primary", "error.log"), filepath.Join(n.replDir, "error.log"))
 	}
 	for _, p := range paths {
-		f, err := os.Open(p)
-		if err != nil {
-			continue
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		var bad []string
-		for sc.Scan() {
-			l := sc.Text()
-			if strings.Contains(l, "level=ERROR") || strings.Contains(l, "level=WARN") || strings.Contains(l, "panic:") ||
-				strings.Contains(l, "fatal error:") || strings.Contains(l, "[ERROR]") {
-				bad = append(bad, l)
-			}
-		}
-		f.Close()
-		if len(bad) > 0 {
-			if len(bad) > 10 {
-				bad = append(bad[:10], fmt.Sprintf("... and %d more", len(bad)-10))
-			}
+		if bad := harness.LogProblems(p, nil); len(bad) > 0 {
 			rep.problem("%s log %s has errors or warnings:\n%s", n.sys, p, strings.Join(bad, "\n"))
 		}
 	}
-}
-
-func parseInts(s string) ([]int, error) {
-	var out []int
-	for _, f := range splitList(s) {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 {
-			return nil, fmt.Errorf("bad number %q", f)
-		}
-		out = append(out, n)
-	}
-	if len(out) == 0 {
-		return nil, errors.New("empty list")
-	}
-	return out, nil
 }
 
 func fatalf(format string, args ...any) { harness.Fatalf("replapply", format, args...) }

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"database/sql"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
@@ -81,7 +78,7 @@ func main() {
 	flag.Parse()
 
 	var err error
-	if cfg.Threads, err = parseInts(threads); err != nil {
+	if cfg.Threads, err = harness.ParseInts(threads, 1); err != nil {
 		fatalf("--threads: %v", err)
 	}
 	if cfg.Seconds < 1 || cfg.Repeats < 1 || cfg.RTTms < 2 || cfg.Warmup < 0 || cfg.Schemas < 1 {
@@ -178,17 +175,9 @@ func run(ctx context.Context, cfg *config) (rep *Report, err error) {
 		}
 	}()
 
-	bin := cfg.binlite
-	if bin == "" {
-		bin = filepath.Join(cfg.workdir, "binlite")
-		logf("building %s", bin)
-		cmd := exec.CommandContext(ctx, "go", "build", "-tags", "sqlite_preupdate_hook", "-o", bin, "./cmd/binlite")
-		cmd.Dir = cfg.root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return rep, fmt.Errorf("go build ./cmd/binlite: %w\n%s", err, out)
-		}
+	if cfg.binlite, err = harness.BuildBinlite(ctx, cfg.root, cfg.workdir, cfg.binlite); err != nil {
+		return rep, err
 	}
-	cfg.binlite = bin
 
 	rtt := time.Duration(cfg.RTTms) * time.Millisecond
 	bl := &system{name: sysBinlite}
@@ -451,50 +440,10 @@ func stopSystem(rep *Report, s *system) {
 // the replica losing its source when the benchmark stops the source.
 func scanServerLog(rep *Report, s *harness.Server) {
 	for _, path := range s.Logs {
-		f, err := os.Open(path)
-		if err != nil {
-			continue
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		var bad []string
-		for sc.Scan() {
-			l := sc.Text()
-			if strings.Contains(l, "level=ERROR") || strings.Contains(l, "level=WARN") || strings.Contains(l, "panic:") ||
-				strings.Contains(l, "fatal error:") || strings.Contains(l, "[ERROR]") {
-				if strings.Contains(l, "source connection lost") || strings.Contains(l, "Error reconnecting to source") ||
-					strings.Contains(l, "error reconnecting to master") || strings.Contains(l, "Error reading packet from server") {
-					continue
-				}
-				bad = append(bad, l)
-			}
-		}
-		f.Close()
-		if len(bad) > 0 {
-			if len(bad) > 10 {
-				bad = append(bad[:10], fmt.Sprintf("... and %d more", len(bad)-10))
-			}
+		if bad := harness.LogProblems(path, harness.SourceGone); len(bad) > 0 {
 			rep.problem("%s log %s has errors or warnings:\n%s", s.Name, path, strings.Join(bad, "\n"))
 		}
 	}
-}
-
-func parseInts(s string) ([]int, error) {
-	var out []int
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f == "" {
-			continue
-		}
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("bad number %q", f)
-		}
-		out = append(out, n)
-	}
-	if len(out) == 0 {
-		return nil, errors.New("empty list")
-	}
-	return out, nil
 }
 
 func loadReport(path string) (*Report, error) { return harness.LoadJSON[Report](path) }

@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -248,34 +246,12 @@ func (rep *Report) summarize() {
 // writeOutputs writes semisync.json (when fresh), .csv and .md, draws the chart and
 // prints the tables.
 func writeOutputs(cfg *config, rep *Report, fresh bool) error {
-	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
-		return err
+	o := harness.Outputs{Dir: cfg.out, Name: "semisync", Report: rep, Fresh: fresh,
+		Files: map[string][]byte{"semisync.csv": pointsCSV(rep)}, Markdown: markdown(rep), Chart: cfg.chart}
+	if len(rep.Points) > 0 {
+		o.SVG = chart(rep).SVG
 	}
-	if fresh {
-		b, err := json.MarshalIndent(rep, "", "  ")
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(cfg.out, "semisync.json"), append(b, '\n'), 0o644); err != nil {
-			return err
-		}
-	}
-	if err := os.WriteFile(filepath.Join(cfg.out, "semisync.csv"), pointsCSV(rep), 0o644); err != nil {
-		return err
-	}
-	md := markdown(rep)
-	if err := os.WriteFile(filepath.Join(cfg.out, "semisync.md"), []byte(md), 0o644); err != nil {
-		return err
-	}
-	fmt.Print(md)
-	if cfg.chart != "-" && len(rep.Points) > 0 {
-		if err := os.WriteFile(cfg.chart, chart(rep).SVG(), 0o644); err != nil {
-			return err
-		}
-		fmt.Printf("\nchart: %s\n", cfg.chart)
-	}
-	fmt.Printf("results: %s\n", filepath.Join(cfg.out, "semisync.json"))
-	return nil
+	return o.Write()
 }
 
 func pointsCSV(rep *Report) []byte {

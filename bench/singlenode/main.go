@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -72,7 +68,7 @@ func main() {
 	flag.Parse()
 
 	var err error
-	if cfg.Threads, err = parseInts(threads); err != nil {
+	if cfg.Threads, err = harness.ParseInts(threads, 1); err != nil {
 		fatalf("--threads: %v", err)
 	}
 	cfg.Workloads = splitList(workloads)
@@ -172,15 +168,9 @@ func run(ctx context.Context, cfg *config) (rep *Report, err error) {
 	}()
 
 	// binlite, built from this repository unless --binlite names a binary.
-	bin := cfg.binlite
-	if bin == "" {
-		bin = filepath.Join(cfg.workdir, "binlite")
-		logf("building %s", bin)
-		cmd := exec.CommandContext(ctx, "go", "build", "-tags", "sqlite_preupdate_hook", "-o", bin, "./cmd/binlite")
-		cmd.Dir = cfg.root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return rep, fmt.Errorf("go build ./cmd/binlite: %w\n%s", err, out)
-		}
+	bin, err := harness.BuildBinlite(ctx, cfg.root, cfg.workdir, cfg.binlite)
+	if err != nil {
+		return rep, err
 	}
 	logf("starting binlite")
 	bl, err := harness.StartBinlite(ctx, harness.BinliteOptions{
@@ -460,25 +450,7 @@ func variables(ctx context.Context, s *harness.Server, names []string) (map[stri
 // scanServerLog records the server log's error and warning lines as problems.
 func scanServerLog(rep *Report, s *system) {
 	for _, p := range s.srv.Logs {
-		f, err := os.Open(p)
-		if err != nil {
-			continue
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		var bad []string
-		for sc.Scan() {
-			l := sc.Text()
-			if strings.Contains(l, "level=ERROR") || strings.Contains(l, "level=WARN") || strings.Contains(l, "panic:") ||
-				strings.Contains(l, "fatal error:") || strings.Contains(l, "[ERROR]") {
-				bad = append(bad, l)
-			}
-		}
-		f.Close()
-		if len(bad) > 0 {
-			if len(bad) > 10 {
-				bad = append(bad[:10], fmt.Sprintf("... and %d more", len(bad)-10))
-			}
+		if bad := harness.LogProblems(p, nil); len(bad) > 0 {
 			rep.problem("%s log %s has errors or warnings:\n%s", s.name, p, strings.Join(bad, "\n"))
 		}
 	}
@@ -490,21 +462,6 @@ func logName(sys, what string, repeat, threads int) string {
 		return fmt.Sprintf("%s-%s.log", s, what)
 	}
 	return fmt.Sprintf("%s-%s-r%d-t%d.log", s, what, repeat, threads)
-}
-
-func parseInts(s string) ([]int, error) {
-	var out []int
-	for _, f := range splitList(s) {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("bad number %q", f)
-		}
-		out = append(out, n)
-	}
-	if len(out) == 0 {
-		return nil, errors.New("empty list")
-	}
-	return out, nil
 }
 
 func loadReport(path string) (*Report, error) { return harness.LoadJSON[Report](path) }

@@ -3,11 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -263,34 +261,12 @@ func makePoint(runs []Run, sys, wl string, th int) *Point {
 // writeOutputs writes singlenode.json (when fresh), .csv and .md to the results
 // directory, the chart, and prints the tables.
 func writeOutputs(cfg *config, rep *Report, fresh bool) error {
-	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
-		return err
+	o := harness.Outputs{Dir: cfg.out, Name: "singlenode", Report: rep, Fresh: fresh,
+		Files: map[string][]byte{"singlenode.csv": pointsCSV(rep)}, Markdown: markdown(rep), Chart: cfg.chart}
+	if len(rep.Points) > 0 {
+		o.SVG = chart(rep).SVG
 	}
-	if fresh {
-		b, err := json.MarshalIndent(rep, "", "  ")
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(cfg.out, "singlenode.json"), append(b, '\n'), 0o644); err != nil {
-			return err
-		}
-	}
-	if err := os.WriteFile(filepath.Join(cfg.out, "singlenode.csv"), pointsCSV(rep), 0o644); err != nil {
-		return err
-	}
-	md := markdown(rep)
-	if err := os.WriteFile(filepath.Join(cfg.out, "singlenode.md"), []byte(md), 0o644); err != nil {
-		return err
-	}
-	fmt.Print(md)
-	if cfg.chart != "-" && len(rep.Points) > 0 {
-		if err := os.WriteFile(cfg.chart, chart(rep).SVG(), 0o644); err != nil {
-			return err
-		}
-		fmt.Printf("\nchart: %s\n", cfg.chart)
-	}
-	fmt.Printf("results: %s\n", filepath.Join(cfg.out, "singlenode.json"))
-	return nil
+	return o.Write()
 }
 
 func pointsCSV(rep *Report) []byte {
