@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"runtime"
 	"testing"
 	"time"
 
@@ -19,15 +20,35 @@ func insertTx(db string, seq uint64) *binlog.Transaction {
 
 func waitReady(t *testing.T, p *Pending, within time.Duration) {
 	t.Helper()
-	deadline := time.Now().Add(within)
-	for !p.Ready() {
-		if time.Now().After(deadline) {
-			t.Fatalf("apply not committed within %v", within)
+	done := make(chan error, 1)
+	go func() {
+		_, err := p.Wait()
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
 		}
-		time.Sleep(time.Millisecond)
+	case <-time.After(within):
+		t.Fatalf("apply not committed within %v", within)
 	}
-	if _, err := p.Wait(); err != nil {
-		t.Fatal(err)
+}
+
+// waitWorker waits until a worker of st reports what ok looks for.
+func waitWorker(t *testing.T, st *ApplyStream, ok func(WorkerStatus) bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		for _, w := range st.Workers() {
+			if ok(w.Status()) {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("worker state not reached within 5s")
+		}
+		runtime.Gosched()
 	}
 }
 
@@ -47,7 +68,8 @@ func TestRunHeldWhileFeeding(t *testing.T) {
 		}
 		ps = append(ps, p)
 	}
-	time.Sleep(50 * time.Millisecond) // the writer has applied all three by now
+	// The writer has taken the last of them into its open run.
+	waitWorker(t, st, func(ws WorkerStatus) bool { return ws.Applying.Seq == 3 })
 	for i, p := range ps {
 		if p.Ready() {
 			t.Fatalf("apply %d answered while the run is held open", i+1)
@@ -83,7 +105,7 @@ func TestRunReleasedForWaitingSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(20 * time.Millisecond) // a holds the only slot
+	waitWorker(t, st, func(ws WorkerStatus) bool { return ws.Schema == "a" }) // a holds the only slot
 	pb, err := te.ApplyAsync(st, insertTx("b", 2))
 	if err != nil {
 		t.Fatal(err)
