@@ -24,6 +24,7 @@ import (
 	"github.com/binlite/binlite/checksum"
 	"github.com/binlite/binlite/config"
 	"github.com/binlite/binlite/gtid"
+	"github.com/binlite/binlite/internal/testnode"
 	"github.com/binlite/binlite/server"
 )
 
@@ -146,15 +147,12 @@ func openDB(t testing.TB, addr, user, password string) *sql.DB {
 }
 
 // querier is what *sql.DB and *sql.Conn have in common.
-type querier interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
+type querier = testnode.Querier
 
+// The helpers below are internal/testnode's with this suite's longer statement
+// timeout (stmtTimeout).
 func tryExec(q querier, query string, args ...any) error {
-	ctx, cancel := context.WithTimeout(context.Background(), stmtTimeout)
-	defer cancel()
-	_, err := q.ExecContext(ctx, query, args...)
+	_, err := testnode.ExecWithin(q, stmtTimeout, query, args...)
 	return err
 }
 
@@ -170,37 +168,7 @@ func exec(t testing.TB, q querier, queries ...string) {
 
 // tryResult runs a query and returns column names and rows as text ("NULL" for NULL).
 func tryResult(q querier, query string, args ...any) ([]string, [][]string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), stmtTimeout)
-	defer cancel()
-	rows, err := q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return nil, nil, err
-	}
-	out := [][]string{}
-	for rows.Next() {
-		vals := make([]sql.NullString, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
-			return nil, nil, err
-		}
-		row := make([]string, len(cols))
-		for i, v := range vals {
-			row[i] = "NULL"
-			if v.Valid {
-				row[i] = v.String
-			}
-		}
-		out = append(out, row)
-	}
-	return cols, out, rows.Err()
+	return testnode.ResultWithin(q, stmtTimeout, query, args...)
 }
 
 func result(t testing.TB, q querier, query string, args ...any) ([]string, [][]string) {
@@ -261,11 +229,7 @@ func wantErr(t testing.TB, q querier, code uint16, query string) {
 
 func gtidSet(t testing.TB, s string) gtid.Set {
 	t.Helper()
-	set, err := gtid.Parse(s)
-	if err != nil {
-		t.Fatalf("GTID set %q: %v", s, err)
-	}
-	return set
+	return testnode.ParseGTIDSet(t, s)
 }
 
 func gtidExecuted(t testing.TB, q querier) gtid.Set {
@@ -278,23 +242,11 @@ func serverUUID(t testing.TB, q querier) string {
 	return str(t, q, "SELECT @@server_uuid")
 }
 
-// eventually polls cond (every 20 ms) until it returns true or within passes; the
-// description cond returns is reported on timeout.
+// eventually polls cond until it returns true or within passes; the description
+// cond returns is reported on timeout.
 func eventually(t testing.TB, within time.Duration, what string, cond func() (bool, string)) {
 	t.Helper()
-	deadline := time.Now().Add(within)
-	tick := time.NewTicker(20 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		ok, last := cond()
-		if ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %v waiting for %s; last: %s", within, what, last)
-		}
-		<-tick.C
-	}
+	testnode.WaitFor(t, within, what, cond)
 }
 
 // ---- replication ---------------------------------------------------------------

@@ -328,23 +328,11 @@ func waitCounters(t testing.TB, src querier, within time.Duration, what string, 
 	return c
 }
 
-// waitFor polls cond every 10 ms until it holds or within passes; cond's
-// description of what it saw is reported on timeout.
+// waitFor polls cond until it holds or within passes; cond's description of what it
+// saw is reported on timeout.
 func waitFor(t testing.TB, within time.Duration, what string, cond func() (bool, string)) {
 	t.Helper()
-	deadline := time.Now().Add(within)
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		ok, last := cond()
-		if ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %v waiting for %s; last: %s", within, what, last)
-		}
-		<-tick.C
-	}
+	testnode.WaitFor(t, within, what, cond)
 }
 
 // ---- timing ----------------------------------------------------------------------

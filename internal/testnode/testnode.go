@@ -146,7 +146,12 @@ type Querier interface {
 
 // TryExec runs a statement with the helpers' timeout and returns its error.
 func TryExec(q Querier, query string, args ...any) (sql.Result, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), StatementTimeout)
+	return ExecWithin(q, StatementTimeout, query, args...)
+}
+
+// ExecWithin runs a statement with its own statement timeout.
+func ExecWithin(q Querier, timeout time.Duration, query string, args ...any) (sql.Result, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	return q.ExecContext(ctx, query, args...)
 }
@@ -199,7 +204,13 @@ func Result(t testing.TB, q Querier, query string, args ...any) (cols []string, 
 
 // TryResult is Result that returns the error.
 func TryResult(q Querier, query string, args ...any) ([]string, [][]string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), StatementTimeout)
+	return ResultWithin(q, StatementTimeout, query, args...)
+}
+
+// ResultWithin runs a query with its own statement timeout (kill tests allow a
+// recovering server longer) and returns column names and rows as text ("NULL" for NULL).
+func ResultWithin(q Querier, timeout time.Duration, query string, args ...any) ([]string, [][]string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
@@ -322,12 +333,23 @@ func QueryError(t testing.TB, q Querier, code uint16, state, query string, args 
 // Eventually polls cond until it holds or the deadline passes.
 func Eventually(t testing.TB, within time.Duration, what string, cond func() bool) {
 	t.Helper()
+	WaitFor(t, within, what, func() (bool, string) { return cond(), "" })
+}
+
+// WaitFor polls cond every 10 ms until it holds or within passes; cond's description
+// of what it saw last is reported on timeout.
+func WaitFor(t testing.TB, within time.Duration, what string, cond func() (bool, string)) {
+	t.Helper()
 	deadline := time.Now().Add(within)
-	tick := time.NewTicker(5 * time.Millisecond)
+	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
-	for !cond() {
+	for {
+		ok, last := cond()
+		if ok {
+			return
+		}
 		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %v waiting for %s", within, what)
+			t.Fatalf("timed out after %v waiting for %s; last: %s", within, what, last)
 		}
 		<-tick.C
 	}
