@@ -683,15 +683,7 @@ func (n *node) primarySettings(ctx context.Context, rep *Report) error {
 		names = []string{"version", "sync_binlog", "log_bin", "binlog_format", "innodb_flush_log_at_trx_commit", "innodb_flush_method",
 			"innodb_buffer_pool_size", "character_set_server", "server_id"}
 	}
-	vars := map[string]string{}
-	for _, name := range names {
-		v, err := n.primary.Variables(ctx, name)
-		if err != nil {
-			vars[name] = "(unknown)"
-			continue
-		}
-		vars[name] = v[name]
-	}
+	vars := n.primary.Settings(ctx, names...)
 	rep.Settings[n.sys+" primary"] = vars
 	if vars["sync_binlog"] != "1" {
 		return fmt.Errorf("%s: sync_binlog is %q, want 1", n.primary.Name, vars["sync_binlog"])

@@ -132,15 +132,7 @@ func (rep *Report) problem(format string, args ...any) {
 }
 
 func (rep *Report) setting(key string, ctx context.Context, s *harness.Server, names ...string) {
-	out := map[string]string{}
-	for _, n := range names {
-		v, err := s.Variables(ctx, n)
-		if err != nil {
-			out[n] = "(unknown)"
-			continue
-		}
-		out[n] = v[n]
-	}
+	out := s.Settings(ctx, names...)
 	rep.Settings[key] = out
 	logf("%s %s pid %d port %d: %v", key, out["version"], s.Proc.PID(), s.Port, out)
 }

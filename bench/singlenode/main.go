@@ -432,16 +432,8 @@ func measureRaw(rep *Report, raw *rawsqlite.DB, wl string, repeat, seconds int) 
 }
 
 func variables(ctx context.Context, s *harness.Server, names []string) (map[string]string, error) {
-	out := map[string]string{}
-	for _, n := range names {
-		v, err := s.Variables(ctx, n)
-		if err != nil {
-			out[n] = "(unknown)"
-			continue
-		}
-		out[n] = v[n]
-	}
-	if out["sync_binlog"] == "(unknown)" {
+	out := s.Settings(ctx, names...)
+	if out["sync_binlog"] == harness.Unknown {
 		return nil, fmt.Errorf("%s: cannot read @@sync_binlog", s.Name)
 	}
 	return out, nil

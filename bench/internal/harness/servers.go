@@ -214,6 +214,24 @@ func (s *Server) Variables(ctx context.Context, names ...string) (map[string]str
 	return out, nil
 }
 
+// Unknown is what Settings reports for a variable the server does not have.
+const Unknown = "(unknown)"
+
+// Settings reads each variable on its own, reporting the ones the server does not
+// know (MariaDB and binlite differ) as Unknown.
+func (s *Server) Settings(ctx context.Context, names ...string) map[string]string {
+	out := map[string]string{}
+	for _, n := range names {
+		v, err := s.Variables(ctx, n)
+		if err != nil {
+			out[n] = Unknown
+			continue
+		}
+		out[n] = v[n]
+	}
+	return out
+}
+
 // Stop closes the admin connection and stops the server by PID.
 func (s *Server) Stop() error {
 	if s.db != nil {
