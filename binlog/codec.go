@@ -15,7 +15,18 @@ type decoder struct {
 	// reuses the buffer); names, when set, shares repeated names between events.
 	alias bool
 	names *names
+	// slab and rows, for a long-lived aliasing decoder (a Reader's), hand out the
+	// row images and row lists of many events from shared chunks: one allocation
+	// per chunk instead of two per event.
+	slab []Value
+	rows []RowChange
 }
+
+// Chunk sizes of a long-lived decoder's slabs.
+const (
+	valueChunk = 4096
+	rowChunk   = 512
+)
 
 func (d *decoder) fail(format string, args ...any) {
 	if d.err == nil {

@@ -102,6 +102,12 @@ func (l *Log) leadGroup() {
 	}
 }
 
+// groupChunk bounds the encoding buffer: a larger group (a replica commits
+// thousands of transactions at once) is written in pieces of about this size,
+// made durable by the one fdatasync at its end, instead of growing and keeping
+// a buffer the size of the whole group.
+const groupChunk = 1 << 20
+
 // writeGroup assigns GTIDs, encodes, writes and syncs one group, then rotates
 // if the file grew past MaxSize. Caller holds ioMu and mu; mu is released
 // during I/O so new callers can queue. A returned error is a log failure.
@@ -110,6 +116,7 @@ func (l *Log) writeGroup(batch []*commitReq) error {
 	nowUS, ts := uint64(now.UnixMicro()), uint32(now.Unix())
 	var inGroup gtid.Set
 	var written, assigned []*Transaction
+	var gs []gtid.GTID
 	b := l.buf[:0]
 	for _, r := range batch {
 		if r.err = l.checkDuplicatesLocked(r.txns, &inGroup); r.err != nil {
@@ -148,28 +155,35 @@ func (l *Log) writeGroup(batch []*commitReq) error {
 			}
 			continue
 		}
+		gs = gs[:0]
 		for _, tx := range r.txns {
-			inGroup.Add(tx.GTID)
+			gs = append(gs, tx.GTID)
+		}
+		inGroup.AddAll(gs)
+		if len(b) >= groupChunk {
+			// Write what the group holds so far (complete requests only, so a
+			// later failed request can still be cut off) and reuse the buffer.
+			if err := l.writeLocked(b, false); err != nil {
+				return err
+			}
+			b = b[:0]
 		}
 	}
 	l.buf = b
 	if len(written) == 0 {
 		return nil
 	}
-	l.mu.Unlock()
-	err := l.writeSync(b)
-	l.mu.Lock()
-	if err != nil {
-		l.failed = err
-		l.log.Error("binlog: write failed; refusing further commits", "err", err)
+	if err := l.writeLocked(b, true); err != nil {
 		return err
 	}
 	file := l.files[len(l.files)-1].name
-	l.execMu.Lock()
+	gs = gs[:0]
 	for _, tx := range written {
-		l.executed.Add(tx.GTID)
+		gs = append(gs, tx.GTID)
 		tx.File, tx.EndPos = file, l.size
 	}
+	l.execMu.Lock()
+	l.executed.AddAll(gs)
 	l.execMu.Unlock()
 	l.stats.Groups++
 	l.stats.Transactions += uint64(len(written))
@@ -199,13 +213,30 @@ func (l *Log) checkDuplicatesLocked(txns []*Transaction, inGroup *gtid.Set) erro
 	return nil
 }
 
-// writeSync appends one group with a single write and syncs per SyncBinlog.
-// Caller holds ioMu.
-func (l *Log) writeSync(b []byte) error {
+// writeLocked appends b to the file with mu released (callers may queue
+// meanwhile), then, at the end of a group, syncs per SyncBinlog. Caller holds
+// ioMu and mu. A failure is sticky: no later commit is accepted.
+func (l *Log) writeLocked(b []byte, endOfGroup bool) error {
+	l.mu.Unlock()
+	err := l.writeSync(b, endOfGroup)
+	l.mu.Lock()
+	if err != nil {
+		l.failed = err
+		l.log.Error("binlog: write failed; refusing further commits", "err", err)
+	}
+	return err
+}
+
+// writeSync appends part of a group with a single write and, at the end of the
+// group, syncs per SyncBinlog. Caller holds ioMu.
+func (l *Log) writeSync(b []byte, endOfGroup bool) error {
 	if _, err := l.f.Write(b); err != nil {
 		return fmt.Errorf("binlog: write %s: %w", l.f.Name(), err)
 	}
 	l.size += int64(len(b))
+	if !endOfGroup {
+		return nil
+	}
 	l.unsynced++
 	if n := l.opts.SyncBinlog; n > 0 && l.unsynced >= n {
 		if err := unix.Fdatasync(l.fd); err != nil {

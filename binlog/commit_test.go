@@ -2,6 +2,7 @@ package binlog
 
 import (
 	"errors"
+	"slices"
 	"sync"
 	"testing"
 
@@ -162,5 +163,75 @@ func TestSequenceSurvivesRestart(t *testing.T) {
 	tx = sampleTx(7)
 	if err := l.Commit([]*Transaction{tx}); err != nil || tx.GTID.Seq != 7 {
 		t.Fatalf("seq %d err %v", tx.GTID.Seq, err)
+	}
+}
+
+// A group larger than the encoding buffer is written in pieces; a request that
+// fails in the middle of it is left out whole, the others keep their order, and
+// the group is durable and readable after a reopen.
+func TestLargeGroupWrittenInChunks(t *testing.T) {
+	dir := t.TempDir()
+	opts := testOptions()
+	opts.MaxSize = 64 << 20
+	l := openTest(t, dir, opts)
+	src := gtid.NewUUID()
+	pad := TextValue(string(make([]byte, 100<<10)))
+	var batch []*commitReq
+	for i := range 30 {
+		seq := uint64(i + 1)
+		if i == 15 {
+			seq = 4 // already in this group: refused
+		}
+		tx := &Transaction{GTID: gtid.GTID{UUID: src, Seq: seq}, Schemas: []string{"db"}, Events: []Event{&RowsEvent{
+			Schema: "db", Table: "t", Columns: []string{"id", "pad"}, PK: []int{0},
+			Rows: []RowChange{{Op: OpInsert, After: []Value{IntValue(int64(i)), pad}}},
+		}}}
+		batch = append(batch, &commitReq{txns: []*Transaction{tx}, sig: make(chan commitSignal, 1)})
+	}
+	l.ioMu.Lock()
+	l.mu.Lock()
+	err := l.writeGroup(batch)
+	l.mu.Unlock()
+	l.ioMu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []uint64
+	for i, r := range batch {
+		if i == 15 {
+			if !errors.Is(r.err, ErrDuplicateGTID) {
+				t.Fatalf("request 15: err %v, want a duplicate GTID", r.err)
+			}
+			continue
+		}
+		if r.err != nil {
+			t.Fatalf("request %d: %v", i, r.err)
+		}
+		want = append(want, uint64(i+1))
+	}
+	if st := l.Stats(); st.Groups != 1 || st.Syncs != 1 || st.Transactions != 29 {
+		t.Fatalf("stats %+v: want one group of 29 with one sync", st)
+	}
+	l.Close()
+
+	l = openTest(t, dir, opts)
+	defer l.Close()
+	var got []uint64
+	if err := l.ScanTransactions("", func(_ string, tx *Transaction) error {
+		if tx.GTID.UUID == src {
+			got = append(got, tx.GTID.Seq)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("after reopen the log holds %v, want %v", got, want)
+	}
+	var ex gtid.Set
+	ex.AddRange(src, 1, 15)
+	ex.AddRange(src, 17, 30)
+	if !l.Executed().Equal(ex) {
+		t.Fatalf("executed %s, want %s", l.Executed(), ex)
 	}
 }

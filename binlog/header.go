@@ -120,5 +120,8 @@ func decodeEvent(b []byte, d *decoder) (EventHeader, Event, error) {
 	if d.err != nil {
 		return h, nil, fmt.Errorf("%w: %s payload: %v", ErrCorrupt, h.Type, d.err)
 	}
+	if re, ok := ev.(*RowsEvent); ok && d.alias {
+		re.frame = b[:n:n]
+	}
 	return h, ev, nil
 }

@@ -5,11 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/binlite/binlite/gtid"
 )
 
 func TestReaderFollowsRotation(t *testing.T) {
@@ -187,5 +190,71 @@ func TestReaderSharedNames(t *testing.T) {
 		if a, b := AppendEvent(nil, got[i], 1, 1), AppendEvent(nil, want[i], 1, 1); !bytes.Equal(a, b) {
 			t.Fatalf("event %d re-encodes differently", i)
 		}
+	}
+}
+
+// A rows event read from a file that is never rewritten (a relay log) goes into
+// another log as the very bytes it was read from when the server id stays the
+// same, source timestamp included; with another server id it is framed anew.
+func TestRelayedRowsEventCopiedVerbatim(t *testing.T) {
+	dir := t.TempDir()
+	l := openTest(t, dir, testOptions())
+	ev := &RowsEvent{Schema: "db", Table: "t", Columns: []string{"id", "c"}, PK: []int{0},
+		Rows: []RowChange{{Op: OpInsert, After: []Value{IntValue(1), TextValue("x")}}}}
+	if err := l.Commit([]*Transaction{{Schemas: []string{"db"}, Events: []Event{ev}}}); err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	file, err := os.ReadFile(filepath.Join(dir, "binlog.000001"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenReader(dir, "binlog.000001", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var read *RowsEvent
+	var orig []byte
+	var h EventHeader
+	readToEOF(t, r, func(e Event, eh EventHeader) {
+		if re, ok := e.(*RowsEvent); ok {
+			read, orig, h = re, file[eh.Pos:eh.EndPos], eh
+		}
+	})
+	if read == nil {
+		t.Fatal("no rows event read")
+	}
+	tx := &Transaction{GTID: gtid.GTID{UUID: gtid.NewUUID(), Seq: 1}, Schemas: []string{"db"}, Events: []Event{read}, ServerID: h.ServerID}
+	out, err := appendTx(nil, tx, h.Timestamp+1000, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, orig) {
+		t.Fatal("same server id: the rows event was not copied verbatim")
+	}
+	tx.ServerID = h.ServerID + 1
+	if out, err = appendTx(nil, tx, h.Timestamp+1000, 7); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(out, orig) {
+		t.Fatal("other server id: the original frame was copied")
+	}
+	var found bool
+	for b := out; len(b) > 0; {
+		eh, e, err := DecodeEvent(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if re, ok := e.(*RowsEvent); ok {
+			found = true
+			if eh.ServerID != tx.ServerID || eh.Timestamp != h.Timestamp+1000 || !reflect.DeepEqual(normalize(re), normalize(ev)) {
+				t.Fatalf("re-framed event: header %+v, event %+v", eh, re)
+			}
+		}
+		b = b[eh.Length:]
+	}
+	if !found {
+		t.Fatal("no rows event in the re-framed transaction")
 	}
 }

@@ -47,6 +47,20 @@ type RowsEvent struct {
 	// relay log and its own binary log) copies these bytes instead. Decoded events
 	// are never modified; code that builds events leaves raw nil.
 	raw []byte
+	// frame is the whole event (header, payload, checksum) when the decoder aliased
+	// a file that is never rewritten (a relay log): written with the same server
+	// id it is copied as is, keeping the source's timestamp as MySQL does for a
+	// replica's own binary log, and its checksum need not be computed again.
+	frame []byte
+}
+
+// appendFrame appends the event's original frame when it can stand unchanged for
+// an event from serverID; false means the caller encodes the event.
+func (e *RowsEvent) appendFrame(b []byte, serverID uint32) ([]byte, bool) {
+	if len(e.frame) < HeaderLen || binary.LittleEndian.Uint32(e.frame[10:]) != serverID {
+		return b, false
+	}
+	return append(b, e.frame...), true
 }
 
 func (*RowsEvent) Type() EventType { return TypeRows }
@@ -96,9 +110,16 @@ func (e *RowsEvent) decodePayload(d *decoder) {
 	payload := d.b
 	e.decodeHead(d)
 	if n := d.count(2); n > 0 {
-		e.Rows = make([]RowChange, n)
-		// Every image of the event comes from one slab.
-		slab := make([]Value, 0, min(2*n*max(len(e.Columns), 1), len(d.b)))
+		var slab []Value
+		if d.alias {
+			e.Rows = d.takeRows(n)
+			slab = d.slab
+			defer func() { d.slab = slab }()
+		} else {
+			e.Rows = make([]RowChange, n)
+			// Every image of the event comes from one slab.
+			slab = make([]Value, 0, min(2*n*max(len(e.Columns), 1), len(d.b)))
+		}
 		for i := range e.Rows {
 			r := &e.Rows[i]
 			r.Op = Op(d.u8())
@@ -164,6 +185,16 @@ func (e *RowsEvent) decodeHead(d *decoder) {
 	}
 }
 
+// takeRows returns n zeroed row changes from the decoder's shared chunk.
+func (d *decoder) takeRows(n int) []RowChange {
+	if cap(d.rows)-len(d.rows) < n {
+		d.rows = make([]RowChange, 0, max(n, rowChunk))
+	}
+	start := len(d.rows)
+	d.rows = d.rows[:start+n]
+	return d.rows[start : start+n : start+n]
+}
+
 // imageFrom reads an image into the slab (a fresh one when it is full).
 func (d *decoder) imageFrom(slab *[]Value) []Value {
 	n := d.count(1)
@@ -171,7 +202,11 @@ func (d *decoder) imageFrom(slab *[]Value) []Value {
 		return nil
 	}
 	if cap(*slab)-len(*slab) < n {
-		*slab = make([]Value, 0, max(n, 16))
+		size := 16
+		if d.alias {
+			size = valueChunk
+		}
+		*slab = make([]Value, 0, max(n, size))
 	}
 	start := len(*slab)
 	for i := 0; i < n && d.err == nil; i++ {

@@ -47,6 +47,12 @@ func appendTx(b []byte, tx *Transaction, ts, serverID uint32) ([]byte, error) {
 	start := len(b)
 	b = finishEvent(g.appendPayload(appendHeader(b, TypeGTID, ts, serverID)), start)
 	for _, ev := range tx.Events {
+		if re, ok := ev.(*RowsEvent); ok {
+			var copied bool
+			if b, copied = re.appendFrame(b, serverID); copied {
+				continue
+			}
+		}
 		start := len(b)
 		b = AppendEvent(b, ev, ts, serverID)
 		if len(b)-start > MaxEventLen {

@@ -67,31 +67,21 @@ func (st *ApplyStream) holdRun() bool {
 // Failed reports whether an apply of the stream failed.
 func (st *ApplyStream) Failed() bool { return st.failed.Load() }
 
-// claims keeps the GTIDs being applied so that two channels delivering the same
-// transaction (diamond topologies) apply it once.
-type claims struct {
-	mu  sync.Mutex
-	set map[gtid.GTID]struct{}
-}
-
 // Claim marks g as being applied; false means it is executed or already in flight.
 func (e *Engine) Claim(g gtid.GTID) bool {
 	e.claims.mu.Lock()
 	defer e.claims.mu.Unlock()
-	if _, busy := e.claims.set[g]; busy || e.opts.Log.Contains(g) {
+	if e.claims.has(g) || e.opts.Log.Contains(g) {
 		return false
 	}
-	if e.claims.set == nil {
-		e.claims.set = map[gtid.GTID]struct{}{}
-	}
-	e.claims.set[g] = struct{}{}
+	e.claims.add(g)
 	return true
 }
 
 // Unclaim releases a claim once the apply finished (applied or failed).
 func (e *Engine) Unclaim(g gtid.GTID) {
 	e.claims.mu.Lock()
-	delete(e.claims.set, g)
+	e.claims.remove(g)
 	e.claims.mu.Unlock()
 }
 
@@ -131,9 +121,13 @@ func (e *Engine) ApplyAsync(st *ApplyStream, tx *binlog.Transaction) (*Pending, 
 	}
 	j := &job{kind: jobApply, apply: tx, stream: st, done: make(chan outcome, 1)}
 	select {
-	case s.w.jobs <- j:
-	case <-s.w.dead:
-		return nil, unknownDB(s.name)
+	case s.w.jobs <- j: // the queue has room: no two-way select per transaction
+	default:
+		select {
+		case s.w.jobs <- j:
+		case <-s.w.dead:
+			return nil, unknownDB(s.name)
+		}
 	}
 	return &Pending{j: j, w: s.w}, nil
 }

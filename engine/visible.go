@@ -23,12 +23,12 @@ func (v *visibleSet) reset(s gtid.Set) {
 }
 
 func (v *visibleSet) add(txs []*binlog.Transaction) {
-	v.mu.Lock()
+	gs := make([]gtid.GTID, 0, len(txs))
 	for _, tx := range txs {
-		if !tx.GTID.IsZero() {
-			v.set.Add(tx.GTID)
-		}
+		gs = append(gs, tx.GTID) // AddAll skips zero GTIDs (seq 0)
 	}
+	v.mu.Lock()
+	v.set.AddAll(gs)
 	v.mu.Unlock()
 }
 

@@ -2,6 +2,7 @@ package gtid
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -184,6 +185,56 @@ func TestRandomAgainstModel(t *testing.T) {
 		}
 		if !in.IsSubset(a) || !in.IsSubset(b) || !a.IsSubset(un) {
 			t.Fatal("subset laws")
+		}
+	}
+}
+
+// AddAll must equal adding one by one, whatever the order, duplicates, seq 0
+// and the set it merges into.
+func TestAddAllMatchesAdd(t *testing.T) {
+	u1, _ := ParseUUID(ua)
+	u2, _ := ParseUUID(ub)
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 500 {
+		var base Set
+		for range r.IntN(20) {
+			lo := uint64(r.IntN(80))
+			base.AddRange([]UUID{u1, u2}[r.IntN(2)], lo, lo+uint64(r.IntN(4)))
+		}
+		us := []UUID{u1, u2}[:1+r.IntN(2)] // one UUID takes a path of its own
+		gs := make([]GTID, r.IntN(40))
+		for i := range gs {
+			gs[i] = GTID{us[r.IntN(len(us))], uint64(r.IntN(90))}
+		}
+		orig := slices.Clone(gs)
+		one, all := base.Clone(), base.Clone()
+		for _, g := range gs {
+			one.Add(g)
+		}
+		all.AddAll(gs)
+		if !one.Equal(all) || one.String() != all.String() {
+			t.Fatalf("AddAll(%v) onto %q: got %q, want %q", gs, base, all, one)
+		}
+		if !slices.Equal(gs, orig) {
+			t.Fatal("AddAll reordered its argument")
+		}
+	}
+}
+
+// A parallel replica adds interleaved sequence numbers to a fragmented set.
+func BenchmarkAddAllInterleaved(b *testing.B) {
+	u := NewUUID()
+	for range b.N {
+		var s Set
+		for w := range uint64(10) {
+			gs := make([]GTID, 0, 10000)
+			for q := w + 1; q <= 100000; q += 10 {
+				gs = append(gs, GTID{u, q})
+			}
+			s.AddAll(gs)
+		}
+		if s.Count() != 100000 {
+			b.Fatal(s.Count())
 		}
 	}
 }

@@ -45,6 +45,7 @@ type config struct {
 
 	out, chartDir, workdir, binlite, sysbench, mariadbd, installDB, root string
 	cpuProfile                                                           string
+	trace                                                                bool
 	keep, chartOnly                                                      bool
 }
 
@@ -76,6 +77,7 @@ func main() {
 	flag.StringVar(&cfg.mariadbd, "mariadbd", "/usr/sbin/mariadbd", "mariadbd binary")
 	flag.StringVar(&cfg.installDB, "mariadb-install-db", "mariadb-install-db", "mariadb-install-db binary")
 	flag.StringVar(&cfg.cpuProfile, "cpuprofile", "", "directory for CPU profiles of binlite's replica during each timed apply (diagnostic)")
+	flag.BoolVar(&cfg.trace, "trace", false, "with --cpuprofile: also save a Go execution trace of each timed apply (diagnostic)")
 	flag.BoolVar(&cfg.chartOnly, "chart-only", false, "recompute summaries, tables and charts from the runs in <out>/replapply-*.json without running")
 	flag.Parse()
 
@@ -574,11 +576,16 @@ func (b *bench) profile(ctx context.Context, n *node, st setting, repeat int) (w
 	if err := n.replica.Profile(ctx, "allocs", path+"-allocs-before.pprof"); err != nil {
 		return func() error { return err }
 	}
-	done := make(chan error, 1)
+	done := make(chan error, 2)
 	go func() { done <- n.replica.CPUProfile(ctx, 3*time.Second, path+".pprof") }()
+	if b.cfg.trace {
+		go func() { done <- n.replica.Profile(ctx, "trace?seconds=3", path+".trace") }()
+	} else {
+		done <- nil
+	}
 	time.Sleep(100 * time.Millisecond) // let the profiler start before the apply does
 	return func() error {
-		err := <-done
+		err := errors.Join(<-done, <-done)
 		return errors.Join(err, n.replica.Profile(ctx, "allocs", path+"-allocs-after.pprof"))
 	}
 }
