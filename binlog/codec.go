@@ -20,6 +20,8 @@ type decoder struct {
 	// per chunk instead of two per event.
 	slab []Value
 	rows []RowChange
+	// lazy (with alias) leaves rows events' row lists encoded (see RowsEvent.Load).
+	lazy bool
 }
 
 // Chunk sizes of a long-lived decoder's slabs.

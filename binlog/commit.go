@@ -2,6 +2,7 @@ package binlog
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/binlite/binlite/gtid"
 	"golang.org/x/sys/unix"
@@ -122,6 +123,7 @@ func (l *Log) writeGroup(batch []*commitReq) error {
 		if r.err = l.checkDuplicatesLocked(r.txns, &inGroup); r.err != nil {
 			continue
 		}
+		b = slices.Grow(b, encodedSizeHint(r.txns))
 		start, startSeq, nWritten := len(b), l.nextSeq, len(written)
 		assigned = assigned[:0]
 		for _, tx := range r.txns {
@@ -196,6 +198,23 @@ func (l *Log) writeGroup(batch []*commitReq) error {
 		l.mu.Lock()
 	}
 	return nil
+}
+
+// encodedSizeHint is about what appendTx adds for txns: a replica's run can be
+// megabytes, which doubling a buffer up to would copy several times over.
+func encodedSizeHint(txns []*Transaction) int {
+	n := 0
+	for _, tx := range txns {
+		n += 128 // GTID and commit events
+		for _, ev := range tx.Events {
+			if re, ok := ev.(*RowsEvent); ok && re.frame != nil {
+				n += len(re.frame)
+			} else {
+				n += 256
+			}
+		}
+	}
+	return n
 }
 
 // checkDuplicatesLocked rejects GTIDs already executed or earlier in this group.

@@ -1,8 +1,10 @@
 package binlog
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 
@@ -98,6 +100,36 @@ func (ef *eventFile) next(pos int64) (EventHeader, Event, error) {
 	ef.dec.b = nil
 	h.Pos, h.EndPos = pos, pos+int64(n)
 	return h, ev, err
+}
+
+// peekType returns the type of the event at pos without reading the rest of it.
+func (ef *eventFile) peekType(pos int64) (EventType, error) {
+	if err := ef.fill(pos, HeaderLen); err != nil {
+		return 0, err
+	}
+	if _, err := peekLength(ef.buf); err != nil {
+		return 0, err
+	}
+	return EventType(ef.buf[4]), nil
+}
+
+// frame checks the event at pos (whole, with a valid checksum) without decoding
+// its payload and returns where it ends.
+func (ef *eventFile) frame(pos int64) (int64, error) {
+	if err := ef.fill(pos, HeaderLen); err != nil {
+		return 0, err
+	}
+	n, err := peekLength(ef.buf)
+	if err != nil {
+		return 0, err
+	}
+	if err := ef.fill(pos, int(n)); err != nil {
+		return 0, err
+	}
+	if got, want := crc32.Checksum(ef.buf[:n-ChecksumLen], castagnoli), binary.LittleEndian.Uint32(ef.buf[n-ChecksumLen:]); got != want {
+		return 0, fmt.Errorf("%w: checksum 0x%08x, stored 0x%08x", ErrCorrupt, got, want)
+	}
+	return pos + int64(n), nil
 }
 
 // fileHeader is what the two header events say about a file.

@@ -22,6 +22,15 @@ type Reader struct {
 	stopped   bool         // a Stop event was read: the next file may follow
 	rotate    *RotateEvent // read but not yet followed
 	names     names        // shared by the events of every file read
+	lazy      bool         // DeferRows
+}
+
+// DeferRows makes the reader leave the row changes of rows events encoded:
+// RowsEvent.Load decodes them, so a replica decodes rows on the worker that
+// applies them, into memory it reuses, instead of on the reading coordinator.
+func (r *Reader) DeferRows() {
+	r.lazy = true
+	r.ef.dec.lazy = true
 }
 
 // OpenReader starts reading file in dir at pos (a position below 4 means the
@@ -51,6 +60,7 @@ func (r *Reader) open(file string, pos int64) error {
 		r.ef.Close()
 	}
 	ef.dec.names = &r.names
+	ef.dec.lazy = r.lazy
 	r.ef, r.file, r.pos, r.stopped = ef, file, max(pos, FirstEventPos), false
 	return nil
 }
@@ -101,6 +111,36 @@ func (r *Reader) Next() (Event, EventHeader, error) {
 	}
 	r.pos = h.EndPos
 	return ev, h, nil
+}
+
+// SkipTxnEvent moves past the next event without decoding it when that event is
+// part of a transaction's body (rows, query, commit), still checking that it is
+// whole and undamaged; it reports the type skipped. For any other event (a GTID
+// event, or a file's own events) it moves nothing and returns ok false: read
+// that one with Next. A replica skips the transactions it already has this way.
+func (r *Reader) SkipTxnEvent() (t EventType, ok bool, err error) {
+	if r.rotate != nil {
+		return 0, false, nil
+	}
+	t, err = r.ef.peekType(r.pos)
+	if err == nil && t != TypeRows && t != TypeQuery && t != TypeCommit {
+		return t, false, nil
+	}
+	var end int64
+	if err == nil {
+		end, err = r.ef.frame(r.pos)
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, ErrTruncated) {
+		if r.stopped {
+			return 0, false, nil // Next moves on to the following file
+		}
+		return 0, false, io.EOF // a partial event at the end may still be being written
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("binlog: %s at %d: %w", r.file, r.pos, err)
+	}
+	r.pos = end
+	return t, true, nil
 }
 
 // ReadFile calls fn for every event of the file at path, in order. A partial

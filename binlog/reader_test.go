@@ -3,11 +3,14 @@ package binlog
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -256,5 +259,185 @@ func TestRelayedRowsEventCopiedVerbatim(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("no rows event in the re-framed transaction")
+	}
+}
+
+// SkipTxnEvent steps over a transaction's body without decoding it, stops at
+// anything else, still refuses a damaged event, and waits at a partial one.
+func TestSkipTxnEvent(t *testing.T) {
+	dir := t.TempDir()
+	l := openTest(t, dir, testOptions())
+	tx := sampleTx(1)
+	tx.Events = append(tx.Events, &QueryEvent{Schema: "db", SQL: "CREATE TABLE u (id INT PRIMARY KEY)"})
+	if err := l.Commit([]*Transaction{tx, sampleTx(2)}); err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	path := filepath.Join(dir, "binlog.000001")
+
+	r, err := OpenReader(dir, "binlog.000001", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	gtidAt := func() GTIDEvent {
+		t.Helper()
+		for {
+			if _, ok, err := r.SkipTxnEvent(); err != nil || ok {
+				t.Fatalf("skipped a non-body event (ok %v, err %v)", ok, err)
+			}
+			ev, _, err := r.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, ok := ev.(*GTIDEvent); ok {
+				return *g
+			}
+		}
+	}
+	if g := gtidAt(); g.GTID.Seq != 1 {
+		t.Fatalf("first GTID %v", g.GTID)
+	}
+	var skipped []EventType
+	for {
+		typ, ok, err := r.SkipTxnEvent()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		skipped = append(skipped, typ)
+	}
+	if want := []EventType{TypeRows, TypeQuery, TypeCommit}; !slices.Equal(skipped, want) {
+		t.Fatalf("skipped %v, want %v", skipped, want)
+	}
+	if g := gtidAt(); g.GTID.Seq != 2 {
+		t.Fatalf("second GTID %v", g.GTID)
+	}
+	_, rowsPos := r.Position()
+
+	// A damaged body event is an error, not a silent skip.
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := slices.Clone(b)
+	bad[rowsPos+HeaderLen+2] ^= 0xff
+	if err := os.WriteFile(path, bad, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r2, err := OpenReader(dir, "binlog.000001", rowsPos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r2.Close()
+	if _, _, err := r2.SkipTxnEvent(); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("damaged event: err %v, want ErrCorrupt", err)
+	}
+
+	// A partial event at the end is io.EOF until the rest arrives.
+	n := int64(binary.LittleEndian.Uint32(b[rowsPos:]))
+	if err := os.WriteFile(path, b[:rowsPos+n-1], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r3, err := OpenReader(dir, "binlog.000001", rowsPos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r3.Close()
+	if _, _, err := r3.SkipTxnEvent(); !errors.Is(err, io.EOF) {
+		t.Fatalf("partial event: err %v, want io.EOF", err)
+	}
+	if _, pos := r3.Position(); pos != rowsPos {
+		t.Fatalf("position moved to %d on a partial event", pos)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if typ, ok, err := r3.SkipTxnEvent(); err != nil || !ok || typ != TypeRows {
+		t.Fatalf("after the rest arrived: %v %v %v", typ, ok, err)
+	}
+}
+
+// A reader that defers rows hands out rows events whose changes Load decodes, equal
+// to what a plain reader decodes; a malformed row list fails in Load, not silently.
+func TestDeferRows(t *testing.T) {
+	dir := t.TempDir()
+	l := openTest(t, dir, testOptions())
+	var want []*RowsEvent
+	for i := range 20 {
+		ev := &RowsEvent{Schema: "db", Table: "t", Columns: []string{"id", "c", "r"}, PK: []int{0}}
+		for k := range i % 4 {
+			ev.Rows = append(ev.Rows,
+				RowChange{Op: OpUpdate, Before: []Value{IntValue(int64(k)), TextValue("old"), NullValue()}, After: []Value{IntValue(int64(k)), TextValue(fmt.Sprint("new ", i)), RealValue(0.5)}},
+				RowChange{Op: OpDelete, Before: []Value{IntValue(int64(k + 100)), BlobValue([]byte{1, 2}), NullValue()}})
+		}
+		want = append(want, ev)
+		if err := l.Commit([]*Transaction{{Schemas: []string{"db"}, Events: []Event{ev}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.Close()
+	r, err := OpenReader(dir, "binlog.000001", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	r.DeferRows()
+	var buf RowBuffer
+	i := 0
+	readToEOF(t, r, func(e Event, _ EventHeader) {
+		re, ok := e.(*RowsEvent)
+		if !ok {
+			return
+		}
+		if len(re.Rows) != 0 || re.RowCount() != len(want[i].Rows) {
+			t.Fatalf("event %d: %d rows decoded up front, RowCount %d, want 0 and %d", i, len(re.Rows), re.RowCount(), len(want[i].Rows))
+		}
+		rows, err := re.Load(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := *re
+		got.Rows = rows
+		if !reflect.DeepEqual(normalize(&got), normalize(want[i])) {
+			t.Fatalf("event %d loaded %+v, want %+v", i, rows, want[i].Rows)
+		}
+		if a, b := AppendEvent(nil, re, 1, 1), AppendEvent(nil, want[i], 1, 1); !bytes.Equal(a, b) {
+			t.Fatalf("event %d re-encodes differently", i)
+		}
+		i++
+	})
+	if i != len(want) {
+		t.Fatalf("read %d rows events, wrote %d", i, len(want))
+	}
+
+	// A row list with an unknown operation, inside an intact event.
+	good := (&RowsEvent{Schema: "db", Table: "t", Columns: []string{"id"}, PK: []int{0}}).appendPayload(nil)
+	bad := &RowsEvent{raw: append(good[:len(good)-1], 1, 9, 0)} // one row, op 9
+	dir2 := t.TempDir()
+	l2 := openTest(t, dir2, testOptions())
+	if err := l2.Commit([]*Transaction{{Schemas: []string{"db"}, Events: []Event{bad}}}); err != nil {
+		t.Fatal(err)
+	}
+	l2.Close()
+	r2, err := OpenReader(dir2, "binlog.000001", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r2.Close()
+	r2.DeferRows()
+	var loaded bool
+	readToEOF(t, r2, func(e Event, _ EventHeader) {
+		if re, ok := e.(*RowsEvent); ok {
+			loaded = true
+			if _, err := re.Load(&buf); !errors.Is(err, ErrCorrupt) {
+				t.Fatalf("malformed row list: Load err %v, want ErrCorrupt", err)
+			}
+		}
+	})
+	if !loaded {
+		t.Fatal("the malformed event was not read")
 	}
 }

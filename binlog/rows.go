@@ -3,6 +3,8 @@ package binlog
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
+	"slices"
 )
 
 // Op is a row change's kind.
@@ -52,6 +54,10 @@ type RowsEvent struct {
 	// id it is copied as is, keeping the source's timestamp as MySQL does for a
 	// replica's own binary log, and its checksum need not be computed again.
 	frame []byte
+	// rows is the encoded row list of nrows changes when a deferring Reader read the
+	// event (Rows is then empty until Load).
+	rows  []byte
+	nrows int
 }
 
 // appendFrame appends the event's original frame when it can stand unchanged for
@@ -109,7 +115,13 @@ func (e *RowsEvent) decodePayload(d *decoder) {
 	}
 	payload := d.b
 	e.decodeHead(d)
-	if n := d.count(2); n > 0 {
+	if d.lazy && d.alias && d.err == nil {
+		// Keep the row list encoded: Load decodes it where it is applied.
+		rest := d.b
+		if e.nrows = d.count(2); d.err == nil {
+			e.rows, d.b = rest, nil
+		}
+	} else if n := d.count(2); n > 0 {
 		var slab []Value
 		if d.alias {
 			e.Rows = d.takeRows(n)
@@ -120,29 +132,76 @@ func (e *RowsEvent) decodePayload(d *decoder) {
 			// Every image of the event comes from one slab.
 			slab = make([]Value, 0, min(2*n*max(len(e.Columns), 1), len(d.b)))
 		}
-		for i := range e.Rows {
-			r := &e.Rows[i]
-			r.Op = Op(d.u8())
-			switch r.Op {
-			case OpInsert:
-				r.After = d.imageFrom(&slab)
-			case OpUpdate:
-				r.Before = d.imageFrom(&slab)
-				r.After = d.imageFrom(&slab)
-			case OpDelete:
-				r.Before = d.imageFrom(&slab)
-			default:
-				d.fail("unknown row op %d", r.Op)
-			}
-			if d.err != nil {
-				return
-			}
-		}
+		d.rowList(e.Rows, &slab)
 	}
 	if d.err == nil {
 		n := len(payload) - len(d.b)
 		e.raw = payload[:n:n]
 	}
+}
+
+// rowList reads len(rows) row changes, their images from slab.
+func (d *decoder) rowList(rows []RowChange, slab *[]Value) {
+	for i := range rows {
+		r := &rows[i]
+		r.Op = Op(d.u8())
+		switch r.Op {
+		case OpInsert:
+			r.After = d.imageFrom(slab)
+		case OpUpdate:
+			r.Before = d.imageFrom(slab)
+			r.After = d.imageFrom(slab)
+		case OpDelete:
+			r.Before = d.imageFrom(slab)
+		default:
+			d.fail("unknown row op %d", r.Op)
+		}
+		if d.err != nil {
+			return
+		}
+	}
+}
+
+// RowCount is the number of row changes, decoded or not.
+func (e *RowsEvent) RowCount() int {
+	if e.rows != nil {
+		return e.nrows
+	}
+	return len(e.Rows)
+}
+
+// RowBuffer is memory that Load reuses from one event to the next.
+type RowBuffer struct {
+	rows []RowChange
+	vals []Value
+}
+
+// Load returns the event's row changes. Events read by a Reader that defers rows
+// (DeferRows) decode them now, into buf: they stay valid until buf is used again,
+// and refer to the reader's memory like every aliased event. Other events return
+// Rows. A malformed row list is ErrCorrupt.
+func (e *RowsEvent) Load(buf *RowBuffer) ([]RowChange, error) {
+	if e.rows == nil {
+		return e.Rows, nil
+	}
+	d := decoder{b: e.rows, alias: true}
+	n := d.count(2)
+	if d.err == nil {
+		buf.rows = slices.Grow(buf.rows[:0], n)[:n]
+		clear(buf.rows)
+		slab := slices.Grow(buf.vals[:0], 2*n*max(len(e.Columns), 1))
+		d.rowList(buf.rows, &slab)
+		if cap(slab) > cap(buf.vals) {
+			buf.vals = slab[:0]
+		}
+	}
+	if d.err == nil && len(d.b) != 0 {
+		d.fail("%d trailing payload bytes", len(d.b))
+	}
+	if d.err != nil {
+		return nil, fmt.Errorf("%w: rows of %s.%s: %v", ErrCorrupt, e.Schema, e.Table, d.err)
+	}
+	return buf.rows, nil
 }
 
 // decodeHead reads schema, table, columns and primary key, shared with earlier events

@@ -14,6 +14,10 @@ import (
 // ErKeyNotFound is MySQL's HA_ERR_KEY_NOT_FOUND as replicas report it (1032).
 const ErKeyNotFound uint16 = 1032
 
+// ErRelayLogRead is ER_REPLICA_RELAY_LOG_READ_FAILURE (1594): an event that cannot be
+// decoded.
+const ErRelayLogRead uint16 = 1594
+
 // applyCache keeps the INSERT/UPDATE/DELETE text for each table shape and the
 // statements prepared from it, so applying a stream of row events builds no SQL and
 // binds straight into prepared statements. DDL resets it (tables may change shape).
@@ -21,6 +25,7 @@ type applyCache struct {
 	shapes   map[applyKey]*applyStmts
 	prepared map[string]driver.Stmt
 	args     []driver.NamedValue // reused for every row
+	rows     binlog.RowBuffer    // reused for every deferred rows event
 }
 
 type applyKey struct {
@@ -109,9 +114,13 @@ func (ac *applyCache) keyArgs(ev *binlog.RowsEvent, before []binlog.Value) {
 // replica applier and start-up recovery both come here. Rows are located by primary
 // key, or by the whole before image when the table has none.
 func (ac *applyCache) applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
+	rows, err := ev.Load(&ac.rows)
+	if err != nil {
+		return mysqlerr.New(ErRelayLogRead, "Relay log read failure: Could not parse relay log event entry. %v", err)
+	}
 	cached := ac.get(ev)
-	for i := range ev.Rows {
-		r := &ev.Rows[i]
+	for i := range rows {
+		r := &rows[i]
 		var q string
 		ac.args = ac.args[:0]
 		switch r.Op {

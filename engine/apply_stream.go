@@ -67,6 +67,10 @@ func (st *ApplyStream) holdRun() bool {
 // Failed reports whether an apply of the stream failed.
 func (st *ApplyStream) Failed() bool { return st.failed.Load() }
 
+// Logged reports whether g is in the binary log, so applied or being committed:
+// an applier need not read that transaction.
+func (e *Engine) Logged(g gtid.GTID) bool { return e.opts.Log.Contains(g) }
+
 // Claim marks g as being applied; false means it is executed or already in flight.
 func (e *Engine) Claim(g gtid.GTID) bool {
 	e.claims.mu.Lock()

@@ -339,7 +339,7 @@ func rowCount(evs []binlog.Event) int {
 	for _, ev := range evs {
 		switch e := ev.(type) {
 		case *binlog.RowsEvent:
-			n += len(e.Rows)
+			n += e.RowCount()
 		case *binlog.QueryEvent:
 			n += 2 // DDL may be several SQLite statements
 		}

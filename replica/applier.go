@@ -49,6 +49,7 @@ func (ch *Channel) runSQL(ctx context.Context) {
 		ch.setSQLError(mysqlerr.ErUnknownError, fmt.Sprintf("relay log: %v", err))
 		return
 	}
+	r.DeferRows() // the schema writers decode rows, in parallel, into memory they reuse
 	workers := int(ch.m.cfg.Vars.Int("replica_parallel_workers"))
 	a := &applier{ch: ch, relay: relay, r: r, eng: ch.m.cfg.Engine, stream: engine.NewApplyStream(workers),
 		preserveOrder: ch.m.cfg.Vars.Int("replica_preserve_commit_order") != 0}
@@ -68,6 +69,9 @@ type applier struct {
 	queue  []inflight
 	queued int64 // relay-log bytes of the queue
 	tx     *binlog.Transaction
+	// skipping: the transaction being read is already executed; its events are
+	// stepped over up to its commit.
+	skipping bool
 	// preserveOrder (replica_preserve_commit_order) dispatches a run of one schema only
 	// after everything before it committed, so commits become visible in source order.
 	preserveOrder bool
@@ -166,12 +170,29 @@ func (a *applier) run(ctx context.Context) {
 // next returns the next whole transaction of the relay log (io.EOF at its end).
 func (a *applier) next() (*binlog.Transaction, error) {
 	for {
+		if a.skipping {
+			t, ok, err := a.r.SkipTxnEvent()
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				a.skipping = t != binlog.TypeCommit
+				continue
+			}
+			a.skipping = false // not part of a body: read it whole
+		}
 		ev, h, err := a.r.Next()
 		if err != nil {
 			return nil, err
 		}
 		switch e := ev.(type) {
 		case *binlog.GTIDEvent:
+			if a.eng.Logged(e.GTID) {
+				// Already applied (the relay log still holds what came before a
+				// restart): step over its events without decoding them.
+				a.tx, a.skipping = nil, true
+				continue
+			}
 			a.tx = &binlog.Transaction{GTID: e.GTID, OriginalCommitUS: e.OriginalCommitUS, ImmediateCommitUS: e.ImmediateCommitUS, Schemas: e.Schemas, ServerID: h.ServerID}
 		case *binlog.RowsEvent, *binlog.QueryEvent:
 			if a.tx != nil {
