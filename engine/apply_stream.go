@@ -28,6 +28,21 @@ type ApplyStream struct {
 	slotWaiters atomic.Int32
 	wakeMu      sync.Mutex
 	wake        chan struct{}
+
+	// The coordinator waiting for an apply's outcome (Pending.Wait) sleeps on done;
+	// writers answering the stream's jobs signal it only while waiting is set.
+	waiting atomic.Bool
+	done    chan struct{} // buffered 1
+}
+
+// finished is called after a job of the stream got its outcome.
+func (st *ApplyStream) finished() {
+	if st.waiting.Load() {
+		select {
+		case st.done <- struct{}{}:
+		default: // a wake-up is already pending
+		}
+	}
 }
 
 // SetFeeding says whether the coordinator is dispatching transactions (true) or is
@@ -91,25 +106,37 @@ func (e *Engine) Unclaim(g gtid.GTID) {
 
 // Pending is a queued apply whose outcome arrives later.
 type Pending struct {
-	j *job
+	job
 	w *writer
 }
 
 // Ready reports whether the outcome is available (Wait will not block).
-func (p *Pending) Ready() bool { return len(p.j.done) > 0 }
+func (p *Pending) Ready() bool { return p.fin.Load() }
 
-// Wait returns the outcome of the apply.
+// Wait returns the outcome of the apply. One goroutine (the stream's coordinator)
+// waits on a stream's applies.
 func (p *Pending) Wait() (Result, error) {
-	select {
-	case o := <-p.j.done:
-		return o.res, o.err
-	case <-p.w.dead:
-		if p.j.state.CompareAndSwap(jobPending, jobCancelled) {
-			return Result{}, unknownDB(p.w.s.name)
+	st, dead := p.stream, p.w.dead
+	for !p.fin.Load() {
+		// Announce the wait, then look again: a writer finishing in between either
+		// sees the announcement or its answer is seen here.
+		st.waiting.Store(true)
+		if p.fin.Load() {
+			st.waiting.Store(false)
+			break
 		}
-		o := <-p.j.done
-		return o.res, o.err
+		select {
+		case <-st.done:
+		case <-dead:
+			if p.state.CompareAndSwap(jobPending, jobCancelled) {
+				st.waiting.Store(false)
+				return Result{}, unknownDB(p.w.s.name)
+			}
+			dead = nil // taken before the writer stopped: its answer is coming
+		}
+		st.waiting.Store(false)
 	}
+	return p.out.res, p.out.err
 }
 
 // ApplyAsync queues a replicated transaction that touches one schema on that schema's
@@ -123,17 +150,18 @@ func (e *Engine) ApplyAsync(st *ApplyStream, tx *binlog.Transaction) (*Pending, 
 	if err != nil {
 		return nil, err
 	}
-	j := &job{kind: jobApply, apply: tx, stream: st, done: make(chan outcome, 1)}
+	p := &Pending{w: s.w}
+	p.kind, p.apply, p.stream = jobApply, tx, st
 	select {
-	case s.w.jobs <- j: // the queue has room: no two-way select per transaction
+	case s.w.jobs <- &p.job: // the queue has room: no two-way select per transaction
 	default:
 		select {
-		case s.w.jobs <- j:
+		case s.w.jobs <- &p.job:
 		case <-s.w.dead:
 			return nil, unknownDB(s.name)
 		}
 	}
-	return &Pending{j: j, w: s.w}, nil
+	return p, nil
 }
 
 func isSchemaLevel(tx *binlog.Transaction) bool {

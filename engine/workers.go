@@ -71,7 +71,7 @@ func NewApplyStream(n int) *ApplyStream {
 	if n <= 0 {
 		n = 1
 	}
-	st := &ApplyStream{idle: make(chan *Worker, n)}
+	st := &ApplyStream{idle: make(chan *Worker, n), done: make(chan struct{}, 1)}
 	for i := 1; i <= n; i++ {
 		w := &Worker{ID: i}
 		st.workers = append(st.workers, w)

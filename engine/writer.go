@@ -36,6 +36,34 @@ type job struct {
 	stream *ApplyStream
 	call   func(c *sqliteConn) error
 	done   chan outcome
+	// A job of an apply stream is answered in place instead of through done: out,
+	// then fin; its coordinator is woken only while it waits (ApplyStream.finished).
+	// That saves a channel and two channel operations per replicated transaction.
+	out outcome
+	fin atomic.Bool
+}
+
+// replyTo is where an outcome goes: a channel, or an apply stream's job.
+type replyTo struct {
+	ch chan outcome
+	j  *job
+}
+
+func (r replyTo) send(o outcome) {
+	if r.j != nil {
+		r.j.out = o
+		r.j.fin.Store(true)
+		r.j.stream.finished()
+		return
+	}
+	r.ch <- o
+}
+
+func (j *job) reply() replyTo {
+	if j.done == nil && j.stream != nil {
+		return replyTo{j: j}
+	}
+	return replyTo{ch: j.done}
 }
 
 type outcome struct {
@@ -45,7 +73,7 @@ type outcome struct {
 }
 
 type deferred struct {
-	reply chan outcome
+	reply replyTo
 	o     outcome
 }
 
@@ -54,7 +82,7 @@ type member struct {
 	tx     *binlog.Transaction // a replicated transaction (its GTID kept), logged as it came
 	events []binlog.Event      // otherwise: the captured events (the binary log assigns the GTID)
 	res    Result
-	reply  chan outcome
+	reply  replyTo
 }
 
 // writer owns the single write connection of a schema. Its goroutine executes jobs;
@@ -275,14 +303,14 @@ func (w *writer) execStmt(j *job) {
 			w.inTxn = false
 			w.failGroup(fmt.Errorf("engine: transaction of %s rolled back by storage: %w", w.s.name, err))
 		}
-		w.answers = append(w.answers, deferred{j.done, outcome{err: err}})
+		w.answers = append(w.answers, deferred{j.reply(), outcome{err: err}})
 		return
 	}
 	if len(evs) == 0 {
-		w.answers = append(w.answers, deferred{j.done, outcome{res: res}})
+		w.answers = append(w.answers, deferred{j.reply(), outcome{res: res}})
 		return
 	}
-	w.join(&member{events: evs, res: res, reply: j.done})
+	w.join(&member{events: evs, res: res, reply: j.reply()})
 }
 
 // applyTxn applies a source's transaction (replica path); it joins the group with its GTID.
@@ -290,12 +318,12 @@ func (w *writer) execStmt(j *job) {
 // a schema never records a GTID beyond one it failed to apply.
 func (w *writer) applyTxn(j *job) {
 	if j.stream != nil && j.stream.failed.Load() {
-		j.done <- outcome{err: errStreamStopped}
+		j.reply().send(outcome{err: errStreamStopped})
 		return
 	}
 	w.takeWorker(j)
 	if err := w.begin(); err != nil {
-		j.done <- outcome{err: err}
+		j.reply().send(outcome{err: err})
 		return
 	}
 	// A single-row transaction needs no savepoint: SQLite undoes a failed statement by
@@ -303,7 +331,7 @@ func (w *writer) applyTxn(j *job) {
 	sp := rowCount(j.apply.Events) > 1
 	if sp {
 		if _, err := w.c.exec(`SAVEPOINT binlite_apply`); err != nil {
-			j.done <- outcome{err: err}
+			j.reply().send(outcome{err: err})
 			return
 		}
 	}
@@ -323,7 +351,7 @@ func (w *writer) applyTxn(j *job) {
 			w.inTxn = false
 			w.failGroup(fmt.Errorf("engine: transaction of %s rolled back by storage: %w", w.s.name, err))
 		}
-		j.done <- outcome{err: err}
+		j.reply().send(outcome{err: err})
 		return
 	}
 	if sp {
@@ -331,7 +359,7 @@ func (w *writer) applyTxn(j *job) {
 	}
 	w.workerCount++
 	w.workerLast = j.apply.GTID
-	w.join(&member{tx: j.apply, res: Result{GTID: j.apply.GTID}, reply: j.done})
+	w.join(&member{tx: j.apply, res: Result{GTID: j.apply.GTID}, reply: j.reply()})
 }
 
 func rowCount(evs []binlog.Event) int {
@@ -407,7 +435,7 @@ func (w *writer) flush() {
 		if err := w.s.e.opts.Log.Commit(txs); err != nil {
 			w.rollback()
 			for _, m := range group {
-				m.reply <- outcome{err: mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)}
+				m.reply.send(outcome{err: mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)})
 			}
 			w.s.e.fatal(fmt.Errorf("binary log write failed: %w", err))
 			return
@@ -418,7 +446,7 @@ func (w *writer) flush() {
 		// The binary log holds these transactions: they are committed, and recovery
 		// re-applies them on restart (binlog_error_action=ABORT_SERVER).
 		for _, m := range group {
-			m.reply <- outcome{err: mysqlerr.New(mysqlerr.ErErrorOnWrite, "storage commit failed after binary log write; server stopping: %v", err)}
+			m.reply.send(outcome{err: mysqlerr.New(mysqlerr.ErErrorOnWrite, "storage commit failed after binary log write; server stopping: %v", err)})
 		}
 		w.s.e.fatal(fmt.Errorf("storage commit of %s failed after binlog write: %w", w.s.name, err))
 		return
@@ -431,7 +459,7 @@ func (w *writer) flush() {
 	w.s.e.afterCommit(txs)
 	for i, m := range group {
 		m.res.GTID = txs[i].GTID
-		m.reply <- outcome{res: m.res}
+		m.reply.send(outcome{res: m.res})
 	}
 }
 
@@ -482,14 +510,14 @@ func (w *writer) rollback() {
 // answer sends the deferred answers once the group they ran in is committed (or gone).
 func (w *writer) answer() {
 	for _, d := range w.answers {
-		d.reply <- d.o
+		d.reply.send(d.o)
 	}
 	w.answers = w.answers[:0]
 }
 
 func (w *writer) failGroup(err error) {
 	for _, m := range w.group {
-		m.reply <- outcome{err: err}
+		m.reply.send(outcome{err: err})
 	}
 	w.group = nil
 }
