@@ -116,8 +116,12 @@ func (l *Log) writeGroup(batch []*commitReq) error {
 	now := l.opts.Now()
 	nowUS, ts := uint64(now.UnixMicro()), uint32(now.Unix())
 	var inGroup gtid.Set
-	var written, assigned []*Transaction
-	var gs []gtid.GTID
+	n := 0
+	for _, r := range batch {
+		n += len(r.txns)
+	}
+	written, gs := make([]*Transaction, 0, n), make([]gtid.GTID, 0, n)
+	var assigned []*Transaction
 	b := l.buf[:0]
 	for _, r := range batch {
 		if r.err = l.checkDuplicatesLocked(r.txns, &inGroup); r.err != nil {

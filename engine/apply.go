@@ -22,10 +22,12 @@ const ErRelayLogRead uint16 = 1594
 // statements prepared from it, so applying a stream of row events builds no SQL and
 // binds straight into prepared statements. DDL resets it (tables may change shape).
 type applyCache struct {
-	shapes   map[applyKey]*applyStmts
-	prepared map[string]driver.Stmt
-	args     []driver.NamedValue // reused for every row
-	rows     binlog.RowBuffer    // reused for every deferred rows event
+	shapes map[applyKey]*applyStmts
+	last   *applyStmts // of lastKey: consecutive events mostly share a table
+	lastK  applyKey
+	stmts  []driver.Stmt       // every statement prepared, for reset
+	args   []driver.NamedValue // reused for every row
+	rows   binlog.RowBuffer    // reused for every deferred rows event
 }
 
 type applyKey struct {
@@ -35,45 +37,52 @@ type applyKey struct {
 }
 
 type applyStmts struct {
-	ins, del string
-	upd      map[uint64]string // by the set of changed columns (bit i = column i)
+	ins, del applySQL
+	upd      map[uint64]*applySQL // by the set of changed columns (bit i = column i)
+}
+
+// applySQL is one statement's text and, once used, its prepared statement.
+type applySQL struct {
+	q  string
+	st driver.StmtExecContext
 }
 
 func (ac *applyCache) get(ev *binlog.RowsEvent) *applyStmts {
+	k := applyKey{ev.Table, len(ev.Columns), len(ev.PK)}
+	if ac.last != nil && ac.lastK == k {
+		return ac.last
+	}
 	if ac.shapes == nil {
 		ac.shapes = map[applyKey]*applyStmts{}
 	}
-	k := applyKey{ev.Table, len(ev.Columns), len(ev.PK)}
-	if st := ac.shapes[k]; st != nil {
-		return st
+	st := ac.shapes[k]
+	if st == nil {
+		st = &applyStmts{}
+		ac.shapes[k] = st
 	}
-	st := &applyStmts{}
-	ac.shapes[k] = st
+	ac.last, ac.lastK = st, k
 	return st
 }
 
 // reset closes the prepared statements and forgets every shape.
 func (ac *applyCache) reset() {
-	for _, st := range ac.prepared {
+	for _, st := range ac.stmts {
 		st.Close()
 	}
-	ac.shapes, ac.prepared = nil, nil
+	ac.shapes, ac.stmts, ac.last = nil, nil, nil
 }
 
-// exec runs q with the arguments collected in ac.args.
-func (ac *applyCache) exec(c *sqliteConn, q string) (driver.Result, error) {
-	st := ac.prepared[q]
-	if st == nil {
-		var err error
-		if st, err = c.Prepare(q); err != nil {
+// exec runs s (preparing it the first time) with the arguments collected in ac.args.
+func (ac *applyCache) exec(c *sqliteConn, s *applySQL) (driver.Result, error) {
+	if s.st == nil {
+		st, err := c.Prepare(s.q)
+		if err != nil {
 			return nil, err
 		}
-		if ac.prepared == nil {
-			ac.prepared = map[string]driver.Stmt{}
-		}
-		ac.prepared[q] = st
+		ac.stmts = append(ac.stmts, st)
+		s.st = st.(driver.StmtExecContext)
 	}
-	return st.(driver.StmtExecContext).ExecContext(context.Background(), ac.args)
+	return s.st.ExecContext(context.Background(), ac.args)
 }
 
 // arg adds v as the next argument. Text is passed without a copy: SQLite copies
@@ -121,14 +130,14 @@ func (ac *applyCache) applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
 	cached := ac.get(ev)
 	for i := range rows {
 		r := &rows[i]
-		var q string
+		var q *applySQL
 		ac.args = ac.args[:0]
 		switch r.Op {
 		case binlog.OpInsert:
-			if cached.ins == "" {
-				cached.ins = insertSQL(ev)
+			if cached.ins.q == "" {
+				cached.ins.q = insertSQL(ev)
 			}
-			q = cached.ins
+			q = &cached.ins
 			for _, v := range r.After {
 				ac.arg(v)
 			}
@@ -143,10 +152,10 @@ func (ac *applyCache) applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
 				mask = ^uint64(0)
 			}
 			if cached.upd == nil {
-				cached.upd = map[uint64]string{}
+				cached.upd = map[uint64]*applySQL{}
 			}
-			if q = cached.upd[mask]; q == "" {
-				q = updateSQL(ev, mask)
+			if q = cached.upd[mask]; q == nil {
+				q = &applySQL{q: updateSQL(ev, mask)}
 				cached.upd[mask] = q
 			}
 			for i, v := range r.After {
@@ -156,10 +165,10 @@ func (ac *applyCache) applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
 			}
 			ac.keyArgs(ev, r.Before)
 		case binlog.OpDelete:
-			if cached.del == "" {
-				cached.del = "DELETE FROM " + quoteIdent(ev.Table) + " WHERE " + keyWhere(ev)
+			if cached.del.q == "" {
+				cached.del.q = "DELETE FROM " + quoteIdent(ev.Table) + " WHERE " + keyWhere(ev)
 			}
-			q = cached.del
+			q = &cached.del
 			ac.keyArgs(ev, r.Before)
 		default:
 			return fmt.Errorf("engine: apply %s.%s: unknown row operation %d", ev.Schema, ev.Table, r.Op)

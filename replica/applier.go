@@ -66,7 +66,7 @@ type applier struct {
 	r      *binlog.Reader
 	eng    *engine.Engine
 	stream *engine.ApplyStream
-	queue  []inflight
+	queue  queue
 	queued int64 // relay-log bytes of the queue
 	tx     *binlog.Transaction
 	// skipping: the transaction being read is already executed; its events are
@@ -122,7 +122,7 @@ func (a *applier) run(ctx context.Context) {
 			a.eng.Unclaim(tx.GTID)
 			return
 		}
-		if len(a.queue) == 0 { // otherwise done keeps the state as the queue moves
+		if a.queue.len() == 0 { // otherwise done keeps the state as the queue moves
 			a.ch.update(func(st *state) {
 				st.caughtUp = false
 				st.sqlState = "Waiting for dependent transaction to commit"
@@ -134,16 +134,16 @@ func (a *applier) run(ctx context.Context) {
 		if file == startFile {
 			size -= startPos
 		}
-		if a.preserveOrder && len(a.queue) > 0 && a.queue[len(a.queue)-1].tx.Schemas[0] != tx.Schemas[0] {
+		if a.preserveOrder && a.queue.len() > 0 && a.queue.back().tx.Schemas[0] != tx.Schemas[0] {
 			if !a.reap(true) {
 				a.eng.Unclaim(tx.GTID)
 				return
 			}
 		}
 		if res, err := a.eng.ApplyAsync(a.stream, tx); err == nil {
-			a.queue = append(a.queue, inflight{tx: tx, res: res, file: file, size: size})
+			a.queue.push(inflight{tx: tx, res: res, file: file, size: size})
 			a.queued += size
-			for (len(a.queue) >= applyWindow || a.queued >= applyWindowBytes) && len(a.queue) > 0 {
+			for (a.queue.len() >= applyWindow || a.queued >= applyWindowBytes) && a.queue.len() > 0 {
 				if !a.reapOne() {
 					return
 				}
@@ -246,8 +246,8 @@ func (a *applier) reap(wait bool) bool {
 			a.done(last, n)
 		}
 	}()
-	for len(a.queue) > 0 {
-		if !wait && !a.queue[0].res.Ready() {
+	for a.queue.len() > 0 {
+		if !wait && !a.queue.front().res.Ready() {
 			return true // the oldest is still running; results arrive in order per schema only
 		}
 		tx, ok := a.take()
@@ -270,12 +270,11 @@ func (a *applier) reapOne() bool {
 // take waits for the oldest queued apply and removes it from the queue; false means
 // it failed (the stream is drained and the error recorded).
 func (a *applier) take() (*binlog.Transaction, bool) {
-	in := a.queue[0]
-	if !in.res.Ready() {
+	if !a.queue.front().res.Ready() {
 		a.stream.SetFeeding(false) // its writer may be holding the run open for more
 	}
-	_, err := in.res.Wait()
-	a.queue = a.queue[1:]
+	_, err := a.queue.front().res.Wait()
+	in := a.queue.pop()
 	a.queued -= in.size
 	a.eng.Unclaim(in.tx.GTID)
 	if err != nil {
@@ -289,14 +288,16 @@ func (a *applier) take() (*binlog.Transaction, bool) {
 // drain waits for every queued apply (they fail fast once the stream failed).
 func (a *applier) drain(record bool) {
 	a.stream.SetFeeding(false)
-	for _, in := range a.queue {
-		_, err := in.res.Wait()
+	for a.queue.len() > 0 {
+		_, err := a.queue.front().res.Wait()
+		in := a.queue.pop()
+		a.queued -= in.size
 		a.eng.Unclaim(in.tx.GTID)
 		if record && err == nil {
 			a.done(in.tx, 1)
 		}
 	}
-	a.queue, a.queued = nil, 0
+	a.queued = 0
 }
 
 // done records n applied transactions, the last of them tx, and wakes waiters.
@@ -305,8 +306,8 @@ func (a *applier) done(tx *binlog.Transaction, n int) {
 		st.lastApplied = tx.GTID
 		st.appliedCount += uint64(n)
 		st.oldestUS = 0
-		if len(a.queue) > 0 {
-			st.oldestUS = a.queue[0].tx.OriginalCommitUS
+		if a.queue.len() > 0 {
+			st.oldestUS = a.queue.front().tx.OriginalCommitUS
 		}
 		st.relayFile, st.relayPos = a.r.Position()
 	})
@@ -337,8 +338,8 @@ func (a *applier) fail(tx *binlog.Transaction, err error) {
 func (a *applier) purge() {
 	cur, _ := a.r.Position()
 	oldest := cur
-	if len(a.queue) > 0 {
-		oldest = a.queue[0].file
+	if a.queue.len() > 0 {
+		oldest = a.queue.front().file
 	}
 	files, err := a.relay.Files()
 	if err != nil || len(files) < 2 || files[0].Name >= oldest {
