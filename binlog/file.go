@@ -24,6 +24,7 @@ type eventFile struct {
 	win    []byte
 	winPos int64
 	dec    decoder // reused for every event; its names are a Reader's
+	hdr    [HeaderLen]byte
 }
 
 const readAhead = 256 << 10
@@ -52,18 +53,8 @@ func (ef *eventFile) Close() error { return ef.f.Close() }
 // It returns io.EOF when pos is the end of the file and ErrTruncated when
 // fewer than n bytes remain.
 func (ef *eventFile) fill(pos int64, n int) error {
-	if pos+int64(n) > ef.size {
-		st, err := ef.f.Stat()
-		if err != nil {
-			return fmt.Errorf("binlog: stat %s: %w", ef.path, err)
-		}
-		ef.size = st.Size()
-	}
-	if pos >= ef.size {
-		return io.EOF
-	}
-	if pos+int64(n) > ef.size {
-		return fmt.Errorf("%w: event at %d needs %d bytes, file has %d", ErrTruncated, pos, n, ef.size-pos)
+	if err := ef.present(pos, n); err != nil {
+		return err
 	}
 	if pos >= ef.winPos && pos+int64(n) <= ef.winPos+int64(len(ef.win)) {
 		ef.buf = ef.win[pos-ef.winPos : pos-ef.winPos+int64(n)]
@@ -102,26 +93,71 @@ func (ef *eventFile) next(pos int64) (EventHeader, Event, error) {
 	return h, ev, err
 }
 
-// peekType returns the type of the event at pos without reading the rest of it.
-func (ef *eventFile) peekType(pos int64) (EventType, error) {
-	if err := ef.fill(pos, HeaderLen); err != nil {
-		return 0, err
+// header returns the header of the event at pos: from the read window when it holds
+// it, otherwise read alone, so stepping over events does not read what follows them.
+func (ef *eventFile) header(pos int64) ([]byte, error) {
+	if pos >= ef.winPos && pos+HeaderLen <= ef.winPos+int64(len(ef.win)) {
+		return ef.win[pos-ef.winPos:][:HeaderLen], nil
 	}
-	if _, err := peekLength(ef.buf); err != nil {
-		return 0, err
+	if err := ef.present(pos, HeaderLen); err != nil {
+		return nil, err
 	}
-	return EventType(ef.buf[4]), nil
+	if _, err := ef.f.ReadAt(ef.hdr[:], pos); err != nil {
+		return nil, fmt.Errorf("binlog: read %s at %d: %w", ef.path, pos, err)
+	}
+	return ef.hdr[:], nil
 }
 
-// frame checks the event at pos (whole, with a valid checksum) without decoding
-// its payload and returns where it ends.
-func (ef *eventFile) frame(pos int64) (int64, error) {
-	if err := ef.fill(pos, HeaderLen); err != nil {
-		return 0, err
+// present returns nil when the file holds n bytes at pos, io.EOF when pos is its end
+// and ErrTruncated when fewer remain (re-reading the size only when needed).
+func (ef *eventFile) present(pos int64, n int) error {
+	if pos+int64(n) > ef.size {
+		st, err := ef.f.Stat()
+		if err != nil {
+			return fmt.Errorf("binlog: stat %s: %w", ef.path, err)
+		}
+		ef.size = st.Size()
 	}
-	n, err := peekLength(ef.buf)
+	if pos >= ef.size {
+		return io.EOF
+	}
+	if pos+int64(n) > ef.size {
+		return fmt.Errorf("%w: event at %d needs %d bytes, file has %d", ErrTruncated, pos, n, ef.size-pos)
+	}
+	return nil
+}
+
+// peekType returns the type of the event at pos without reading the rest of it.
+func (ef *eventFile) peekType(pos int64) (EventType, error) {
+	h, err := ef.header(pos)
 	if err != nil {
 		return 0, err
+	}
+	if _, err := peekLength(h); err != nil {
+		return 0, err
+	}
+	return EventType(h[4]), nil
+}
+
+// skipVerify is the largest event that skip reads to verify its checksum when the
+// read window does not already hold it.
+const skipVerify = 4 << 10
+
+// skip returns where the event at pos ends once the whole event is in the file,
+// without decoding it. A small event, or one the read window holds, is checked
+// against its checksum; a larger one is not read at all.
+func (ef *eventFile) skip(pos int64) (int64, error) {
+	h, err := ef.header(pos)
+	if err != nil {
+		return 0, err
+	}
+	n, err := peekLength(h)
+	if err != nil {
+		return 0, err
+	}
+	end := pos + int64(n)
+	if inWindow := pos >= ef.winPos && end <= ef.winPos+int64(len(ef.win)); !inWindow && n > skipVerify {
+		return end, ef.present(pos, int(n))
 	}
 	if err := ef.fill(pos, int(n)); err != nil {
 		return 0, err
@@ -129,7 +165,7 @@ func (ef *eventFile) frame(pos int64) (int64, error) {
 	if got, want := crc32.Checksum(ef.buf[:n-ChecksumLen], castagnoli), binary.LittleEndian.Uint32(ef.buf[n-ChecksumLen:]); got != want {
 		return 0, fmt.Errorf("%w: checksum 0x%08x, stored 0x%08x", ErrCorrupt, got, want)
 	}
-	return pos + int64(n), nil
+	return end, nil
 }
 
 // fileHeader is what the two header events say about a file.

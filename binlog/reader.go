@@ -114,10 +114,12 @@ func (r *Reader) Next() (Event, EventHeader, error) {
 }
 
 // SkipTxnEvent moves past the next event without decoding it when that event is
-// part of a transaction's body (rows, query, commit), still checking that it is
-// whole and undamaged; it reports the type skipped. For any other event (a GTID
-// event, or a file's own events) it moves nothing and returns ok false: read
-// that one with Next. A replica skips the transactions it already has this way.
+// part of a transaction's body (rows, query, commit) and whole; it reports the type
+// skipped. For any other event (a GTID event, or a file's own events) it moves
+// nothing and returns ok false: read that one with Next. A replica steps over the
+// transactions it already has this way. Small events are still checked against
+// their checksums; larger ones are not even read, since nothing of them is used (a
+// damaged length still shows: the next event is then not where it points).
 func (r *Reader) SkipTxnEvent() (t EventType, ok bool, err error) {
 	if r.rotate != nil {
 		return 0, false, nil
@@ -128,7 +130,7 @@ func (r *Reader) SkipTxnEvent() (t EventType, ok bool, err error) {
 	}
 	var end int64
 	if err == nil {
-		end, err = r.ef.frame(r.pos)
+		end, err = r.ef.skip(r.pos)
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, ErrTruncated) {
 		if r.stopped {

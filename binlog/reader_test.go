@@ -441,3 +441,60 @@ func TestDeferRows(t *testing.T) {
 		t.Fatal("the malformed event was not read")
 	}
 }
+
+// An event larger than a read window is stepped over without being read, and a
+// partial one at the end of the file waits like any other.
+func TestSkipLargeTxnEvent(t *testing.T) {
+	dir := t.TempDir()
+	l := openTest(t, dir, testOptions())
+	big := &Transaction{Schemas: []string{"db"}, Events: []Event{&RowsEvent{Schema: "db", Table: "t", Columns: []string{"id", "pad"}, PK: []int{0},
+		Rows: []RowChange{{Op: OpInsert, After: []Value{IntValue(1), TextValue(strings.Repeat("x", 600<<10))}}}}}}
+	if err := l.Commit([]*Transaction{big, sampleTx(2)}); err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	path := filepath.Join(dir, "binlog.000001")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func() *Reader {
+		r, err := OpenReader(dir, "binlog.000001", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { r.Close() })
+		for {
+			ev, _, err := r.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := ev.(*GTIDEvent); ok {
+				return r
+			}
+		}
+	}
+	r := open()
+	_, rowsPos := r.Position()
+	if typ, ok, err := r.SkipTxnEvent(); err != nil || !ok || typ != TypeRows {
+		t.Fatalf("large rows event: %v %v %v", typ, ok, err)
+	}
+	if typ, ok, err := r.SkipTxnEvent(); err != nil || !ok || typ != TypeCommit {
+		t.Fatalf("commit: %v %v %v", typ, ok, err)
+	}
+	ev, _, err := r.Next()
+	if g, ok := ev.(*GTIDEvent); err != nil || !ok || g.GTID.Seq != 2 {
+		t.Fatalf("after the large transaction: %v %v", ev, err)
+	}
+
+	if err := os.WriteFile(path, b[:rowsPos+(400<<10)], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r2 := open()
+	if _, _, err := r2.SkipTxnEvent(); !errors.Is(err, io.EOF) {
+		t.Fatalf("partial large event: err %v, want io.EOF", err)
+	}
+	if _, pos := r2.Position(); pos != rowsPos {
+		t.Fatalf("position moved to %d on a partial event", pos)
+	}
+}
