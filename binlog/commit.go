@@ -223,6 +223,15 @@ func encodedSizeHint(txns []*Transaction) int {
 
 // checkDuplicatesLocked rejects GTIDs already executed or earlier in this group.
 func (l *Log) checkDuplicatesLocked(txns []*Transaction, inGroup *gtid.Set) error {
+	if u, seqs, ok := increasingSeqs(txns); ok {
+		// A replica's run: one source, in order. One pass per set.
+		for _, s := range []gtid.Set{l.executed, *inGroup} {
+			if q, dup := s.FirstContained(u, seqs); dup {
+				return fmt.Errorf("binlog: commit %v: %w", gtid.GTID{UUID: u, Seq: q}, ErrDuplicateGTID)
+			}
+		}
+		return nil
+	}
 	var mine gtid.Set
 	for _, tx := range txns {
 		if tx.GTID.IsZero() {
@@ -234,6 +243,23 @@ func (l *Log) checkDuplicatesLocked(txns []*Transaction, inGroup *gtid.Set) erro
 		mine.Add(tx.GTID)
 	}
 	return nil
+}
+
+// increasingSeqs returns the sequence numbers of the given GTIDs of txns (those
+// still to be assigned left out) when they share one UUID and strictly increase.
+func increasingSeqs(txns []*Transaction) (u gtid.UUID, seqs []uint64, ok bool) {
+	for _, tx := range txns {
+		if tx.GTID.IsZero() {
+			continue
+		}
+		if seqs == nil {
+			u, seqs = tx.GTID.UUID, make([]uint64, 0, len(txns))
+		} else if tx.GTID.UUID != u || tx.GTID.Seq <= seqs[len(seqs)-1] {
+			return u, nil, false
+		}
+		seqs = append(seqs, tx.GTID.Seq)
+	}
+	return u, seqs, true
 }
 
 // writeLocked appends b to the file with mu released (callers may queue

@@ -117,6 +117,29 @@ func seqIntervals(iv []Interval, seqs []uint64) []Interval {
 	return iv
 }
 
+// FirstContained returns the first of seqs (strictly increasing) that s holds for
+// u: a binary search for the first, then one pass over both lists, instead of a
+// search per number.
+func (s Set) FirstContained(u UUID, seqs []uint64) (uint64, bool) {
+	if len(seqs) == 0 {
+		return 0, false
+	}
+	iv := s.m[u]
+	i := sort.Search(len(iv), func(k int) bool { return iv[k].Hi >= seqs[0] })
+	for _, q := range seqs {
+		for i < len(iv) && iv[i].Hi < q {
+			i++
+		}
+		if i == len(iv) {
+			return 0, false
+		}
+		if iv[i].Lo <= q && q != 0 {
+			return q, true
+		}
+	}
+	return 0, false
+}
+
 // merge replaces u's intervals by their union with add (sorted, normalized).
 func (s *Set) merge(u UUID, add []Interval) {
 	if len(add) == 0 {

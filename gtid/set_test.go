@@ -221,6 +221,33 @@ func TestAddAllMatchesAdd(t *testing.T) {
 	}
 }
 
+// FirstContained finds the first number the set holds, like a search per number.
+func TestFirstContained(t *testing.T) {
+	u, _ := ParseUUID(ua)
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 2000 {
+		var s Set
+		for range r.IntN(10) {
+			lo := uint64(r.IntN(200) + 1)
+			s.AddRange(u, lo, lo+uint64(r.IntN(10)))
+		}
+		var seqs []uint64
+		for q := uint64(1 + r.IntN(5)); q < 220; q += uint64(1 + r.IntN(30)) {
+			seqs = append(seqs, q)
+		}
+		var want uint64
+		for _, q := range seqs {
+			if s.Contains(GTID{u, q}) {
+				want = q
+				break
+			}
+		}
+		if got, ok := s.FirstContained(u, seqs); got != want || ok != (want != 0) {
+			t.Fatalf("FirstContained(%v) in %q = %d %v, want %d", seqs, s, got, ok, want)
+		}
+	}
+}
+
 // A parallel replica adds interleaved sequence numbers to a fragmented set.
 func BenchmarkAddAllInterleaved(b *testing.B) {
 	u := NewUUID()
