@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"sync"
 
 	"github.com/binlite/binlite/binlog"
@@ -14,12 +15,22 @@ import (
 type visibleSet struct {
 	mu  sync.Mutex
 	set gtid.Set
+	// grew, when someone waits, is closed (and dropped) at the next change.
+	grew chan struct{}
 }
 
 func (v *visibleSet) reset(s gtid.Set) {
 	v.mu.Lock()
 	v.set = s
+	v.notifyLocked()
 	v.mu.Unlock()
+}
+
+func (v *visibleSet) notifyLocked() {
+	if v.grew != nil {
+		close(v.grew)
+		v.grew = nil
+	}
 }
 
 func (v *visibleSet) add(txs []*binlog.Transaction) {
@@ -29,7 +40,32 @@ func (v *visibleSet) add(txs []*binlog.Transaction) {
 	}
 	v.mu.Lock()
 	v.set.AddAll(gs)
+	v.notifyLocked()
 	v.mu.Unlock()
+}
+
+// WaitExecuted blocks until every GTID of want is in gtid_executed (true) or ctx
+// ends (false). It wakes at each commit instead of polling, so it returns as soon
+// as the last of them is visible (WAIT_FOR_EXECUTED_GTID_SET).
+func (e *Engine) WaitExecuted(ctx context.Context, want gtid.Set) bool {
+	v := &e.visible
+	for {
+		v.mu.Lock()
+		if want.IsSubset(v.set) {
+			v.mu.Unlock()
+			return true
+		}
+		if v.grew == nil {
+			v.grew = make(chan struct{})
+		}
+		grew := v.grew
+		v.mu.Unlock()
+		select {
+		case <-grew:
+		case <-ctx.Done():
+			return false
+		}
+	}
 }
 
 // Executed returns gtid_executed: every GTID whose transaction is committed and

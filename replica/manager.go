@@ -264,18 +264,7 @@ func (m *Manager) WaitExecuted(ctx context.Context, want gtid.Set, timeout time.
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	tick := time.NewTicker(20 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		if want.IsSubset(m.cfg.Engine.Executed()) {
-			return true
-		}
-		select {
-		case <-ctx.Done():
-			return false
-		case <-tick.C:
-		}
-	}
+	return m.cfg.Engine.WaitExecuted(ctx, want)
 }
 
 // WaitPosition implements SOURCE_POS_WAIT: wait until the channel has read past
