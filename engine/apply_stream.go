@@ -49,6 +49,9 @@ func (st *ApplyStream) finished() {
 // about to block (false: waiting for the relay log or for earlier applies). Writers
 // holding runs open commit them when feeding stops.
 func (st *ApplyStream) SetFeeding(on bool) {
+	if st.feeding.Load() == on {
+		return // the common case, per transaction: no write to a line writers read
+	}
 	if st.feeding.Swap(on) && !on {
 		st.kick()
 	}

@@ -46,6 +46,13 @@ func (w *Worker) start(schema string, g gtid.GTID) {
 	w.mu.Unlock()
 }
 
+// applying moves the worker on to the next transaction of the run it applies.
+func (w *Worker) applying(g gtid.GTID) {
+	w.mu.Lock()
+	w.st.Applying = g
+	w.mu.Unlock()
+}
+
 func (w *Worker) applied(n uint64, last gtid.GTID) {
 	w.mu.Lock()
 	w.st.Applied += n
@@ -90,7 +97,7 @@ func (w *writer) takeWorker(j *job) {
 	}
 	if j.stream == nil || j.stream.idle == nil || w.worker != nil {
 		if w.worker != nil {
-			w.worker.start(w.s.name, j.apply.GTID)
+			w.worker.applying(j.apply.GTID)
 		}
 		return
 	}

@@ -193,7 +193,13 @@ func (a *applier) next() (*binlog.Transaction, error) {
 				a.tx, a.skipping = nil, true
 				continue
 			}
-			a.tx = &binlog.Transaction{GTID: e.GTID, OriginalCommitUS: e.OriginalCommitUS, ImmediateCommitUS: e.ImmediateCommitUS, Schemas: e.Schemas, ServerID: h.ServerID}
+			// One allocation for the transaction and its (usually single) event.
+			t := &struct {
+				tx  binlog.Transaction
+				evs [1]binlog.Event
+			}{tx: binlog.Transaction{GTID: e.GTID, OriginalCommitUS: e.OriginalCommitUS, ImmediateCommitUS: e.ImmediateCommitUS, Schemas: e.Schemas, ServerID: h.ServerID}}
+			t.tx.Events = t.evs[:0]
+			a.tx = &t.tx
 		case *binlog.RowsEvent, *binlog.QueryEvent:
 			if a.tx != nil {
 				a.tx.Events = append(a.tx.Events, ev)
