@@ -558,7 +558,8 @@ func (b *bench) measureRaw(repeat int) Run {
 	return run
 }
 
-// settle waits until processes outside the benchmark use less than --settle-cores
+// settle flushes dirty pages to disk, then waits until processes outside the
+// benchmark use less than --settle-cores
 // (measured over half a second, the benchmark's own servers and this process
 // excluded), for at most --settle seconds and within the --settle-budget of the
 // benchmark. It returns the seconds waited and the last measurement.
@@ -604,6 +605,9 @@ func (b *bench) settle(ctx context.Context) (waited, other float64) {
 		return t
 	}
 	start := time.Now()
+	// Write out the dirty pages of the previous run and of the restore first: their
+	// writeback would otherwise land on whichever run comes next.
+	syscall.Sync()
 	for {
 		m0, o0 := harness.ReadMachineCPU()
 		c0 := ours()

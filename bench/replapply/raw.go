@@ -172,6 +172,7 @@ func applyRaw(snap, dir string, rows map[string][]rowImage, schemas []string, ba
 			errs[i] = f.apply(ctx, batch)
 		}()
 	}
+	syscall.Sync() // the copies above are not this apply's writes
 	cpu0 := cpuSeconds()
 	t0 := time.Now()
 	close(start)
