@@ -69,8 +69,10 @@ func rowsHeadLen(b []byte) int {
 		off += int(l)
 		return true
 	}
-	if !str() || !str() {
-		return -1
+	for range 2 { // schema, table
+		if !str() {
+			return -1
+		}
 	}
 	nc, ok := uv()
 	if !ok || nc > uint64(len(b)-off) {

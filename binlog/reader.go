@@ -118,8 +118,9 @@ func (r *Reader) Next() (Event, EventHeader, error) {
 // skipped. For any other event (a GTID event, or a file's own events) it moves
 // nothing and returns ok false: read that one with Next. A replica steps over the
 // transactions it already has this way. Small events are still checked against
-// their checksums; larger ones are not even read, since nothing of them is used (a
-// damaged length still shows: the next event is then not where it points).
+// their checksums; larger ones are not even read, since nothing of them is used. A
+// damaged length in a large one shows when the next event is not where it points;
+// one pointing past the end of the file looks like an event still being written.
 func (r *Reader) SkipTxnEvent() (t EventType, ok bool, err error) {
 	if r.rotate != nil {
 		return 0, false, nil

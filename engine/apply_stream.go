@@ -146,6 +146,9 @@ func (p *Pending) Wait() (Result, error) {
 // writer and returns at once. Multi-schema transactions and CREATE/DROP DATABASE go
 // through ApplySync.
 func (e *Engine) ApplyAsync(st *ApplyStream, tx *binlog.Transaction) (*Pending, error) {
+	if st == nil {
+		return nil, fmt.Errorf("engine: %s: an asynchronous apply needs its stream", tx.GTID)
+	}
 	if len(tx.Schemas) != 1 || isSchemaLevel(tx) {
 		return nil, fmt.Errorf("engine: %s must be applied synchronously", tx.GTID)
 	}

@@ -64,22 +64,3 @@ func (cp *capture) collect(evs *[]binlog.Event) error {
 		return nil
 	})
 }
-
-// fromValue turns a captured value into what binds back into SQLite as the same
-// storage class.
-func fromValue(v binlog.Value) any {
-	switch v.Kind {
-	case binlog.KindInt:
-		return v.Int
-	case binlog.KindReal:
-		return v.Real
-	case binlog.KindText:
-		return string(v.Bytes)
-	case binlog.KindBlob:
-		if v.Bytes == nil {
-			return []byte{}
-		}
-		return v.Bytes
-	}
-	return nil
-}
