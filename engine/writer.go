@@ -484,13 +484,25 @@ func (w *writer) commitWith(txs []*binlog.Transaction) error {
 
 func recordApplied(c *sqliteConn, txs []*binlog.Transaction) error {
 	var hw map[gtid.UUID]uint64
+	var last gtid.UUID // a run mostly comes from one source: look it up once
+	var lastHW uint64
 	for _, tx := range txs {
+		g := tx.GTID
+		if g.Seq == 0 {
+			continue
+		}
 		if hw == nil {
 			hw = make(map[gtid.UUID]uint64, 1)
+			last = g.UUID
 		}
-		if tx.GTID.Seq > hw[tx.GTID.UUID] {
-			hw[tx.GTID.UUID] = tx.GTID.Seq
+		if g.UUID != last {
+			hw[last] = lastHW
+			last, lastHW = g.UUID, hw[g.UUID]
 		}
+		lastHW = max(lastHW, g.Seq)
+	}
+	if hw != nil {
+		hw[last] = lastHW
 	}
 	for u, seq := range hw {
 		if _, err := c.exec(`INSERT INTO `+appliedTable+`(uuid, seq) VALUES (?, ?) ON CONFLICT(uuid) DO UPDATE SET seq = max(seq, excluded.seq)`, u.String(), int64(seq)); err != nil {
