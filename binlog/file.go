@@ -127,34 +127,14 @@ func (ef *eventFile) present(pos int64, n int) error {
 	return nil
 }
 
-// peekType returns the type of the event at pos without reading the rest of it.
-func (ef *eventFile) peekType(pos int64) (EventType, error) {
-	h, err := ef.header(pos)
-	if err != nil {
-		return 0, err
-	}
-	if _, err := peekLength(h); err != nil {
-		return 0, err
-	}
-	return EventType(h[4]), nil
-}
-
 // skipVerify is the largest event that skip reads to verify its checksum when the
 // read window does not already hold it.
 const skipVerify = 4 << 10
 
-// skip returns where the event at pos ends once the whole event is in the file,
-// without decoding it. A small event, or one the read window holds, is checked
-// against its checksum; a larger one is not read at all.
-func (ef *eventFile) skip(pos int64) (int64, error) {
-	h, err := ef.header(pos)
-	if err != nil {
-		return 0, err
-	}
-	n, err := peekLength(h)
-	if err != nil {
-		return 0, err
-	}
+// skip returns where the event at pos, of length n (from its header), ends once the
+// whole event is in the file, without decoding it. A small event, or one the read
+// window holds, is checked against its checksum; a larger one is not read at all.
+func (ef *eventFile) skip(pos int64, n uint32) (int64, error) {
 	end := pos + int64(n)
 	if inWindow := pos >= ef.winPos && end <= ef.winPos+int64(len(ef.win)); !inWindow && n > skipVerify {
 		return end, ef.present(pos, int(n))

@@ -65,6 +65,18 @@ func mustSet(t testing.TB, s string) gtid.Set {
 
 const testUUIDText = "3e11fa47-71ca-11e1-9e33-c80aa9429562"
 
+// openReader opens a reader on file binlog.000001 of dir at pos, closed when the
+// test ends.
+func openReader(t testing.TB, dir string, pos int64) *Reader {
+	t.Helper()
+	r, err := OpenReader(dir, "binlog.000001", pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
 // readToEOF calls fn for every event r has until its current end.
 func readToEOF(t testing.TB, r *Reader, fn func(Event, EventHeader)) {
 	t.Helper()

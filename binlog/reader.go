@@ -125,13 +125,17 @@ func (r *Reader) SkipTxnEvent() (t EventType, ok bool, err error) {
 	if r.rotate != nil {
 		return 0, false, nil
 	}
-	t, err = r.ef.peekType(r.pos)
-	if err == nil && t != TypeRows && t != TypeQuery && t != TypeCommit {
-		return t, false, nil
-	}
+	var n uint32
 	var end int64
+	h, err := r.ef.header(r.pos)
 	if err == nil {
-		end, err = r.ef.skip(r.pos)
+		n, err = peekLength(h)
+	}
+	if err == nil {
+		if t = EventType(h[4]); t != TypeRows && t != TypeQuery && t != TypeCommit {
+			return t, false, nil
+		}
+		end, err = r.ef.skip(r.pos, n)
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, ErrTruncated) {
 		if r.stopped {

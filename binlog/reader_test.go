@@ -24,11 +24,7 @@ func TestReaderFollowsRotation(t *testing.T) {
 	commitN(t, l, 2)
 	l.Flush()
 	commitN(t, l, 2)
-	r, err := OpenReader(dir, "binlog.000001", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := openReader(t, dir, 0)
 	commits, rotates := 0, 0
 	var files []string
 	readToEOF(t, r, func(ev Event, h EventHeader) {
@@ -167,11 +163,7 @@ func TestReaderSharedNames(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r, err := OpenReader(dir, "binlog.000001", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := openReader(t, dir, 0)
 	var got []*RowsEvent
 	readToEOF(t, r, func(ev Event, _ EventHeader) {
 		switch e := ev.(type) {
@@ -212,11 +204,7 @@ func TestRelayedRowsEventCopiedVerbatim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := OpenReader(dir, "binlog.000001", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := openReader(t, dir, 0)
 	var read *RowsEvent
 	var orig []byte
 	var h EventHeader
@@ -275,11 +263,7 @@ func TestSkipTxnEvent(t *testing.T) {
 	l.Close()
 	path := filepath.Join(dir, "binlog.000001")
 
-	r, err := OpenReader(dir, "binlog.000001", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := openReader(t, dir, 0)
 	gtidAt := func() GTIDEvent {
 		t.Helper()
 		for {
@@ -327,11 +311,7 @@ func TestSkipTxnEvent(t *testing.T) {
 	if err := os.WriteFile(path, bad, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r2, err := OpenReader(dir, "binlog.000001", rowsPos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r2.Close()
+	r2 := openReader(t, dir, rowsPos)
 	if _, _, err := r2.SkipTxnEvent(); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("damaged event: err %v, want ErrCorrupt", err)
 	}
@@ -341,11 +321,7 @@ func TestSkipTxnEvent(t *testing.T) {
 	if err := os.WriteFile(path, b[:rowsPos+n-1], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r3, err := OpenReader(dir, "binlog.000001", rowsPos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r3.Close()
+	r3 := openReader(t, dir, rowsPos)
 	if _, _, err := r3.SkipTxnEvent(); !errors.Is(err, io.EOF) {
 		t.Fatalf("partial event: err %v, want io.EOF", err)
 	}
@@ -379,11 +355,7 @@ func TestDeferRows(t *testing.T) {
 		}
 	}
 	l.Close()
-	r, err := OpenReader(dir, "binlog.000001", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := openReader(t, dir, 0)
 	r.DeferRows()
 	var buf RowBuffer
 	i := 0
@@ -422,11 +394,7 @@ func TestDeferRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	l2.Close()
-	r2, err := OpenReader(dir2, "binlog.000001", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r2.Close()
+	r2 := openReader(t, dir2, 0)
 	r2.DeferRows()
 	var loaded bool
 	readToEOF(t, r2, func(e Event, _ EventHeader) {
@@ -459,11 +427,7 @@ func TestSkipLargeTxnEvent(t *testing.T) {
 		t.Fatal(err)
 	}
 	open := func() *Reader {
-		r, err := OpenReader(dir, "binlog.000001", 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { r.Close() })
+		r := openReader(t, dir, 0)
 		for {
 			ev, _, err := r.Next()
 			if err != nil {

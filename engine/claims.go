@@ -29,11 +29,8 @@ type claimWindow struct {
 	n     int
 }
 
-// add claims g; false means it was already claimed.
-func (c *claims) add(g gtid.GTID) bool {
-	if c.has(g) {
-		return false
-	}
+// add claims g, which must not be claimed already (see has).
+func (c *claims) add(g gtid.GTID) {
 	if c.wins == nil {
 		c.wins = map[gtid.UUID]*claimWindow{}
 	}
@@ -48,7 +45,6 @@ func (c *claims) add(g gtid.GTID) bool {
 		}
 		c.far[g] = struct{}{}
 	}
-	return true
 }
 
 func (c *claims) has(g gtid.GTID) bool {
