@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -91,4 +92,46 @@ func TestDumpCorrupt(t *testing.T) {
 	if !strings.Contains(out.String(), "# ERROR:") || strings.Count(out.String(), "COMMIT/*!*/;") != 1 {
 		t.Fatalf("output:\n%s", out.String())
 	}
+}
+
+// A rows event read with its rows deferred loads exactly what a full decode gives,
+// and a row list the full decode refuses is ErrCorrupt from Load, never a panic.
+func FuzzDeferredRows(f *testing.F) {
+	for _, ev := range allEvents() {
+		if re, ok := ev.(*RowsEvent); ok {
+			f.Add(re.appendPayload(nil))
+		}
+	}
+	f.Fuzz(func(t *testing.T, p []byte) {
+		full := &decoder{b: bytes.Clone(p), alias: true}
+		var want RowsEvent
+		want.decodePayload(full)
+		if full.err == nil && len(full.b) != 0 {
+			full.fail("trailing bytes")
+		}
+		lazy := &decoder{b: bytes.Clone(p), alias: true, lazy: true}
+		var got RowsEvent
+		got.decodePayload(lazy)
+		if lazy.err != nil {
+			if full.err == nil {
+				t.Fatalf("deferred decode refused what the full decode took: %v", lazy.err)
+			}
+			return
+		}
+		var buf RowBuffer
+		rows, err := got.Load(&buf)
+		if full.err != nil {
+			if !errors.Is(err, ErrCorrupt) {
+				t.Fatalf("full decode failed (%v) but Load gave %v", full.err, err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("Load: %v", err)
+		}
+		got.Rows = rows
+		if !reflect.DeepEqual(normalize(&got), normalize(&want)) {
+			t.Fatalf("loaded %+v, want %+v", rows, want.Rows)
+		}
+	})
 }
