@@ -451,11 +451,13 @@ func (w *writer) flush() {
 		w.s.e.fatal(fmt.Errorf("storage commit of %s failed after binlog write: %w", w.s.name, err))
 		return
 	}
-	w.s.e.visible.add(txs)
+	// The worker's status first: whoever sees the GTIDs visible (a waiter woken at
+	// this commit) must find them counted too.
 	if w.worker != nil && w.workerCount > 0 {
 		w.worker.applied(w.workerCount, w.workerLast)
 		w.workerCount = 0
 	}
+	w.s.e.visible.add(txs)
 	w.s.e.afterCommit(txs)
 	for i, m := range group {
 		m.res.GTID = txs[i].GTID
