@@ -22,6 +22,8 @@ type decoder struct {
 	rows []RowChange
 	// lazy (with alias) leaves rows events' row lists encoded (see RowsEvent.Load).
 	lazy bool
+	// keep is the map b comes from, if any: aliasing events hold it.
+	keep *mapping
 }
 
 // Chunk sizes of a long-lived decoder's slabs.

@@ -71,7 +71,7 @@ func normalize(ev Event) Event {
 		return ev
 	}
 	c := *r
-	c.Rows, c.raw, c.frame, c.rows, c.nrows = nil, nil, nil, nil, 0
+	c.Rows, c.raw, c.frame, c.rows, c.nrows, c.keep = nil, nil, nil, nil, 0, nil
 	for _, rc := range r.Rows {
 		rc.Before, rc.After = normImg(rc.Before), normImg(rc.After)
 		c.Rows = append(c.Rows, rc)

@@ -19,8 +19,14 @@ type eventFile struct {
 	path string
 	size int64
 	buf  []byte
-	// win holds the file's bytes from winPos: reading ahead turns two preads per
-	// event into one per readAhead bytes when a replica or dump thread streams a file.
+	// m maps the file when a Reader asks for it (MapFiles): events are read from it
+	// in place. useMap says to map; it is cleared when the file cannot be mapped.
+	m       *mapping
+	useMap  bool
+	reserve int64 // mapReserve; tests make it small
+	// Otherwise reads go through win, the file's bytes from winPos, read ahead so
+	// that a replica or dump thread streaming a file makes one pread per readAhead
+	// bytes.
 	win    []byte
 	winPos int64
 	dec    decoder // reused for every event; its names are a Reader's
@@ -34,8 +40,8 @@ func openEventFile(path string) (*eventFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("binlog: open %s: %w", path, err)
 	}
-	// Windows are never reused or written (see fill), so events may refer to them.
-	ef := &eventFile{f: f, path: path, dec: decoder{alias: true}}
+	// Maps and windows are never written (see fill), so events may refer to them.
+	ef := &eventFile{f: f, path: path, reserve: mapReserve, dec: decoder{alias: true}}
 	var m [len(Magic)]byte
 	if _, err := f.ReadAt(m[:], 0); err != nil || string(m[:]) != Magic {
 		f.Close()
@@ -47,7 +53,11 @@ func openEventFile(path string) (*eventFile, error) {
 	return ef, nil
 }
 
-func (ef *eventFile) Close() error { return ef.f.Close() }
+// Close closes the file; its map stays until no event refers to it.
+func (ef *eventFile) Close() error {
+	ef.m, ef.dec.keep = nil, nil
+	return ef.f.Close()
+}
 
 // fill makes sure n bytes at pos are available, reading them into ef.buf.
 // It returns io.EOF when pos is the end of the file and ErrTruncated when
@@ -55,6 +65,11 @@ func (ef *eventFile) Close() error { return ef.f.Close() }
 func (ef *eventFile) fill(pos int64, n int) error {
 	if err := ef.present(pos, n); err != nil {
 		return err
+	}
+	end := pos + int64(n)
+	if b := ef.mapped(end); b != nil {
+		ef.buf = b[pos:end:end]
+		return nil
 	}
 	if pos >= ef.winPos && pos+int64(n) <= ef.winPos+int64(len(ef.win)) {
 		ef.buf = ef.win[pos-ef.winPos : pos-ef.winPos+int64(n)]
@@ -72,6 +87,24 @@ func (ef *eventFile) fill(pos int64, n int) error {
 	ef.win, ef.winPos = win, pos
 	ef.buf = win[:n]
 	return nil
+}
+
+// mapped returns the file's map when it reaches end, mapping the file again when it
+// has grown past the map; nil when the file cannot be mapped.
+func (ef *eventFile) mapped(end int64) []byte {
+	if ef.m != nil && end <= int64(len(ef.m.b)) {
+		return ef.m.b
+	}
+	if !ef.useMap {
+		return nil
+	}
+	m, err := mapFile(ef.f, ef.size, ef.reserve)
+	if err != nil {
+		ef.useMap = false // e.g. a file system without mmap: read windows instead
+		return nil
+	}
+	ef.m, ef.dec.keep = m, m
+	return m.b
 }
 
 // next reads the event at pos. The length is validated before the body is
@@ -96,6 +129,9 @@ func (ef *eventFile) next(pos int64) (EventHeader, Event, error) {
 // header returns the header of the event at pos: from the read window when it holds
 // it, otherwise read alone, so stepping over events does not read what follows them.
 func (ef *eventFile) header(pos int64) ([]byte, error) {
+	if ef.m != nil && pos+HeaderLen <= ef.size {
+		return ef.m.b[pos:][:HeaderLen], nil
+	}
 	if pos >= ef.winPos && pos+HeaderLen <= ef.winPos+int64(len(ef.win)) {
 		return ef.win[pos-ef.winPos:][:HeaderLen], nil
 	}
@@ -132,8 +168,9 @@ func (ef *eventFile) present(pos int64, n int) error {
 const skipVerify = 4 << 10
 
 // skip returns where the event at pos, of length n (from its header), ends once the
-// whole event is in the file, without decoding it. A small event, or one the read
-// window holds, is checked against its checksum; a larger one is not read at all.
+// whole event is in the file, without decoding it. A small event, or one a read
+// window already holds, is checked against its checksum; a larger one is not read
+// at all.
 func (ef *eventFile) skip(pos int64, n uint32) (int64, error) {
 	end := pos + int64(n)
 	if inWindow := pos >= ef.winPos && end <= ef.winPos+int64(len(ef.win)); !inWindow && n > skipVerify {

@@ -121,7 +121,7 @@ func decodeEvent(b []byte, d *decoder) (EventHeader, Event, error) {
 		return h, nil, fmt.Errorf("%w: %s payload: %v", ErrCorrupt, h.Type, d.err)
 	}
 	if re, ok := ev.(*RowsEvent); ok && d.alias {
-		re.frame = b[:n:n]
+		re.frame, re.keep = b[:n:n], d.keep
 	}
 	return h, ev, nil
 }

@@ -23,6 +23,7 @@ type Reader struct {
 	rotate    *RotateEvent // read but not yet followed
 	names     names        // shared by the events of every file read
 	lazy      bool         // DeferRows
+	mapFiles  bool         // MapFiles
 }
 
 // DeferRows makes the reader leave the row changes of rows events encoded:
@@ -31,6 +32,16 @@ type Reader struct {
 func (r *Reader) DeferRows() {
 	r.lazy = true
 	r.ef.dec.lazy = true
+}
+
+// MapFiles makes the reader read its files through memory maps instead of read
+// windows on the heap: no copy, no allocation, no page faults on fresh buffers.
+// The bytes that rows events refer to (their frames, row lists and the values of
+// their rows, including those Load returns) are then valid only while the event
+// is reachable: a caller that keeps a value longer must copy it.
+func (r *Reader) MapFiles() {
+	r.mapFiles = true
+	r.ef.useMap = true
 }
 
 // OpenReader starts reading file in dir at pos (a position below 4 means the
@@ -61,6 +72,7 @@ func (r *Reader) open(file string, pos int64) error {
 	}
 	ef.dec.names = &r.names
 	ef.dec.lazy = r.lazy
+	ef.useMap = r.mapFiles
 	r.ef, r.file, r.pos, r.stopped = ef, file, max(pos, FirstEventPos), false
 	return nil
 }

@@ -58,6 +58,9 @@ type RowsEvent struct {
 	// event (Rows is then empty until Load).
 	rows  []byte
 	nrows int
+	// keep holds the file map that raw, frame, rows and the values refer to, when
+	// the event was read from one: the map lives as long as the event.
+	keep *mapping
 }
 
 // appendFrame appends the event's original frame when it can stand unchanged for
@@ -178,8 +181,9 @@ type RowBuffer struct {
 
 // Load returns the event's row changes. Events read by a Reader that defers rows
 // (DeferRows) decode them now, into buf: they stay valid until buf is used again,
-// and refer to the reader's memory like every aliased event. Other events return
-// Rows. A malformed row list is ErrCorrupt.
+// and refer to the reader's memory like every aliased event, so the caller keeps e
+// reachable while it uses them. Other events return Rows. A malformed row list is
+// ErrCorrupt.
 func (e *RowsEvent) Load(buf *RowBuffer) ([]RowChange, error) {
 	if e.rows == nil {
 		return e.Rows, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql/driver"
 	"fmt"
+	"runtime"
 	"strings"
 	"unsafe"
 
@@ -185,6 +186,7 @@ func (ac *applyCache) applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
 			}
 		}
 	}
+	runtime.KeepAlive(ev) // the rows' bytes may be the event's file map
 	return nil
 }
 

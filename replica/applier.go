@@ -50,6 +50,9 @@ func (ch *Channel) runSQL(ctx context.Context) {
 		return
 	}
 	r.DeferRows() // the schema writers decode rows, in parallel, into memory they reuse
+	// Read the relay log in place. Rows events reach the writers and the replica's
+	// binary log, which copy what they keep; nothing holds a row value past its event.
+	r.MapFiles()
 	workers := int(ch.m.cfg.Vars.Int("replica_parallel_workers"))
 	a := &applier{ch: ch, relay: relay, r: r, eng: ch.m.cfg.Engine, stream: engine.NewApplyStream(workers),
 		preserveOrder: ch.m.cfg.Vars.Int("replica_preserve_commit_order") != 0}

@@ -76,7 +76,7 @@ func main() {
 	flag.StringVar(&cfg.sysbench, "sysbench", "sysbench", "sysbench binary")
 	flag.StringVar(&cfg.mariadbd, "mariadbd", "/usr/sbin/mariadbd", "mariadbd binary")
 	flag.StringVar(&cfg.installDB, "mariadb-install-db", "mariadb-install-db", "mariadb-install-db binary")
-	flag.StringVar(&cfg.cpuProfile, "cpuprofile", "", "directory for CPU profiles of binlite's replica during each timed apply (diagnostic)")
+	flag.StringVar(&cfg.cpuProfile, "cpuprofile", "", "directory for CPU profiles of each timed apply: binlite's replica, and raw SQLite in this process (diagnostic)")
 	flag.BoolVar(&cfg.trace, "trace", false, "with --cpuprofile: also save a Go execution trace of each timed apply (diagnostic)")
 	flag.BoolVar(&cfg.chartOnly, "chart-only", false, "recompute summaries, tables and charts from the runs in <out>/replapply-*.json without running")
 	flag.Parse()
@@ -534,7 +534,11 @@ func (b *bench) measureRaw(repeat int) Run {
 	defer b.resumeAll()
 	m0, _ := harness.ReadMachineCPU()
 	t0 := time.Now()
-	res, err := applyRaw(b.rawSnap, filepath.Join(b.dir, "raw-sqlite"), b.rows, b.schemas, b.cfg.Batch)
+	var profile string
+	if b.cfg.cpuProfile != "" {
+		profile = filepath.Join(b.cfg.cpuProfile, fmt.Sprintf("%s-raw-r%d.pprof", b.name, repeat))
+	}
+	res, err := applyRaw(b.rawSnap, filepath.Join(b.dir, "raw-sqlite"), b.rows, b.schemas, b.cfg.Batch, profile)
 	wall := time.Since(t0).Seconds()
 	m1, _ := harness.ReadMachineCPU()
 	run.PrepSeconds = wall - res.Seconds

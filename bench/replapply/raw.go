@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"sync"
 	"syscall"
@@ -115,7 +116,8 @@ type rawFile struct {
 // schema's rows to it, batch rows per transaction, all files at once (one goroutine
 // and connection each). The clock runs from the release of the goroutines until the
 // last one committed.
-func applyRaw(snap, dir string, rows map[string][]rowImage, schemas []string, batch int) (rawResult, error) {
+// A non-empty profile is where the timed section's CPU profile goes (--cpuprofile).
+func applyRaw(snap, dir string, rows map[string][]rowImage, schemas []string, batch int, profile string) (rawResult, error) {
 	var res rawResult
 	if err := os.RemoveAll(dir); err != nil {
 		return res, err
@@ -173,6 +175,17 @@ func applyRaw(snap, dir string, rows map[string][]rowImage, schemas []string, ba
 		}()
 	}
 	syscall.Sync() // the copies above are not this apply's writes
+	if profile != "" {
+		pf, err := os.Create(profile)
+		if err != nil {
+			return res, err
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return res, err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	cpu0 := cpuSeconds()
 	t0 := time.Now()
 	close(start)
