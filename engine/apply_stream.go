@@ -117,8 +117,15 @@ type Pending struct {
 func (p *Pending) Ready() bool { return p.fin.Load() }
 
 // Wait returns the outcome of the apply. One goroutine (the stream's coordinator)
-// waits on a stream's applies.
+// waits on a stream's applies. The writer applying p stops holding its run open for
+// more while someone waits (see ApplyStream); other writers keep theirs.
 func (p *Pending) Wait() (Result, error) {
+	if p.fin.Load() {
+		return p.out.res, p.out.err
+	}
+	p.w.waited.Add(1)
+	defer p.w.waited.Add(-1)
+	p.stream.kick()
 	st, dead := p.stream, p.w.dead
 	for !p.fin.Load() {
 		// Announce the wait, then look again: a writer finishing in between either

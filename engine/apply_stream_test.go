@@ -118,3 +118,36 @@ func TestRunReleasedForWaitingSchema(t *testing.T) {
 		}
 	}
 }
+
+// A coordinator waiting for one apply makes only that apply's writer commit its held
+// run; the other schemas' runs stay open while the coordinator is still dispatching.
+func TestWaitCommitsOnlyItsRun(t *testing.T) {
+	te := openTest(t, t.TempDir(), func(o *Options) { o.RunHold = time.Hour })
+	defer te.close(t)
+	setup(t, te.Engine, "a")
+	setup(t, te.Engine, "b")
+	st := NewApplyStream(2)
+	st.SetFeeding(true)
+	pa, err := te.ApplyAsync(st, insertTx("a", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := te.ApplyAsync(st, insertTx("b", 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitWorker(t, st, func(ws WorkerStatus) bool { return ws.Schema == "a" && ws.Applying.Seq == 1 })
+	waitWorker(t, st, func(ws WorkerStatus) bool { return ws.Schema == "b" && ws.Applying.Seq == 2 })
+	waitReady(t, pa, 5*time.Second) // held for an hour unless the wait releases it
+	if pb.Ready() {
+		t.Fatal("b's run committed although nobody waits for it and feeding goes on")
+	}
+	if n := scalar(t, te.Engine, "b", "SELECT COUNT(*) FROM t"); n != int64(0) {
+		t.Fatalf("b: %v rows visible while its run is held", n)
+	}
+	if n := scalar(t, te.Engine, "a", "SELECT COUNT(*) FROM t"); n != int64(1) {
+		t.Fatalf("a: %v rows after its apply was answered, want 1", n)
+	}
+	st.SetFeeding(false)
+	waitReady(t, pb, 5*time.Second)
+}

@@ -40,6 +40,9 @@ type Options struct {
 	// GatherWindow, when set, says how long a writer may wait for more statements before
 	// sealing a group (non-zero while semi-sync waits make each group cost a round trip).
 	GatherWindow func() time.Duration
+	// RunHold bounds how long a writer holds a run of replicated transactions open
+	// while their coordinator is still dispatching (default 250ms; see ApplyStream).
+	RunHold time.Duration
 }
 
 // Engine is the set of schemas of one node.
@@ -62,6 +65,9 @@ type Engine struct {
 func Open(opts Options) (*Engine, error) {
 	if opts.MaxGroup <= 0 {
 		opts.MaxGroup = 8192
+	}
+	if opts.RunHold <= 0 {
+		opts.RunHold = 250 * time.Millisecond
 	}
 	if opts.ReadersPerSchema <= 0 {
 		opts.ReadersPerSchema = 8

@@ -18,7 +18,7 @@ type testEngine struct {
 	dir string
 }
 
-func openTest(t *testing.T, dir string) *testEngine {
+func openTest(t *testing.T, dir string, with ...func(*Options)) *testEngine {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	u, _ := gtid.ParseUUID("11111111-2222-3333-4444-555555555555")
@@ -26,8 +26,12 @@ func openTest(t *testing.T, dir string) *testEngine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := Open(Options{Dir: dir, Log: l, Logger: logger, OnFatal: func(err error) { t.Errorf("fatal: %v", err) },
-		TranslateDDL: func(_, sql string) ([]string, error) { return []string{sql}, nil }})
+	opts := Options{Dir: dir, Log: l, Logger: logger, OnFatal: func(err error) { t.Errorf("fatal: %v", err) },
+		TranslateDDL: func(_, sql string) ([]string, error) { return []string{sql}, nil }}
+	for _, f := range with {
+		f(&opts)
+	}
+	e, err := Open(opts)
 	if err != nil {
 		t.Fatal(err)
 	}

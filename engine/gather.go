@@ -57,23 +57,20 @@ func (w *writer) waitJob(d time.Duration, wake <-chan struct{}) (j *job, woken b
 	return j, woken
 }
 
-// runHold bounds how long a run of replicated transactions stays open while its
-// coordinator keeps dispatching (see ApplyStream): it delays visibility on the replica
-// by at most this much and keeps a transaction's WAL and undo state small.
-const runHold = 250 * time.Millisecond
-
 // holdRun waits for the next job of an open run of replicated transactions while the
-// stream's coordinator is still dispatching; nil means commit the run now. A kick of the
+// stream's coordinator is still dispatching; nil means commit the run now. Options.RunHold
+// bounds the hold: it delays visibility on the replica by at most that much and keeps
+// a transaction's WAL and undo state small. A kick of the
 // stream wakes every holder; each then checks whether it still may hold.
 func (w *writer) holdRun() *job {
 	st := w.workerStream
 	for {
-		left := runHold - time.Since(w.groupStart)
-		if len(w.group) == 0 || left <= 0 || !st.holdRun() {
+		left := w.s.e.opts.RunHold - time.Since(w.groupStart)
+		if len(w.group) == 0 || left <= 0 || !st.holdRun() || w.waited.Load() > 0 {
 			return nil
 		}
 		wake := st.wakeChan()
-		if !st.holdRun() { // changed before the channel was taken
+		if !st.holdRun() || w.waited.Load() > 0 { // changed before the channel was taken
 			return nil
 		}
 		if j, woken := w.waitJob(left, wake); !woken {

@@ -115,6 +115,9 @@ type writer struct {
 	workerStream *ApplyStream
 	workerCount  uint64
 	workerLast   gtid.GTID
+	// waited counts coordinators waiting for one of this writer's applies: the
+	// writer then commits its run instead of holding it open (holdRun).
+	waited atomic.Int32
 }
 
 func newWriter(s *Schema, c *sqliteConn, cat catalog) (*writer, error) {

@@ -101,8 +101,7 @@ func (a *applier) run(ctx context.Context) {
 		startFile, startPos := a.r.Position()
 		tx, err := a.next()
 		if errors.Is(err, io.EOF) {
-			a.stream.SetFeeding(false) // writers commit what they hold: nothing more is coming now
-			if !a.reap(true) {
+			if !a.reap(true) { // nothing more is coming now
 				return
 			}
 			a.caughtUp(readFile, readPos)
@@ -159,7 +158,6 @@ func (a *applier) run(ctx context.Context) {
 			a.eng.Unclaim(tx.GTID)
 			return
 		}
-		a.stream.SetFeeding(false)
 		_, err = a.eng.ApplySync(a.stream, tx)
 		a.eng.Unclaim(tx.GTID)
 		if err != nil {
@@ -230,7 +228,6 @@ func (a *applier) waitDelay(ctx context.Context, tx *binlog.Transaction) bool {
 	if time.Until(due) <= 0 {
 		return true
 	}
-	a.stream.SetFeeding(false)
 	if !a.reap(true) {
 		return false
 	}
@@ -248,6 +245,9 @@ func (a *applier) waitDelay(ctx context.Context, tx *binlog.Transaction) bool {
 // reap collects finished applies in order; with wait it waits for all of them. It
 // returns false when an apply failed (the thread stops).
 func (a *applier) reap(wait bool) bool {
+	if wait {
+		a.stream.SetFeeding(false) // every writer commits what it holds: all are awaited
+	}
 	var last *binlog.Transaction
 	n := 0
 	defer func() {
@@ -279,9 +279,8 @@ func (a *applier) reapOne() bool {
 // take waits for the oldest queued apply and removes it from the queue; false means
 // it failed (the stream is drained and the error recorded).
 func (a *applier) take() (*binlog.Transaction, bool) {
-	if !a.queue.front().res.Ready() {
-		a.stream.SetFeeding(false) // its writer may be holding the run open for more
-	}
+	// Waiting makes the writer of that apply commit its run if it holds it open for
+	// more; the other writers go on holding theirs while the coordinator feeds them.
 	_, err := a.queue.front().res.Wait()
 	in := a.queue.pop()
 	a.queued -= in.size
