@@ -1,15 +1,13 @@
 package engine
 
 import (
-	"context"
-	"database/sql/driver"
 	"fmt"
 	"runtime"
 	"strings"
-	"unsafe"
 
 	"github.com/binlite/binlite/binlog"
 	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/sqlitec"
 )
 
 // ErKeyNotFound is MySQL's HA_ERR_KEY_NOT_FOUND as replicas report it (1032).
@@ -22,13 +20,15 @@ const ErRelayLogRead uint16 = 1594
 // applyCache keeps the INSERT/UPDATE/DELETE text for each table shape and the
 // statements prepared from it, so applying a stream of row events builds no SQL and
 // binds straight into prepared statements. DDL resets it (tables may change shape).
+// Statements run through sqlitec on the writer's own connection: one call into C per
+// row, with the arguments in C memory, instead of the driver's call per argument.
 type applyCache struct {
+	c      *sqlitec.Conn // the writer connection's handle and argument list
 	shapes map[applyKey]*applyStmts
 	last   *applyStmts // of lastKey: consecutive events mostly share a table
 	lastK  applyKey
-	stmts  []driver.Stmt       // every statement prepared, for reset
-	args   []driver.NamedValue // reused for every row
-	rows   binlog.RowBuffer    // reused for every deferred rows event
+	stmts  []*sqlitec.Stmt  // every statement prepared, for reset
+	rows   binlog.RowBuffer // reused for every deferred rows event
 }
 
 type applyKey struct {
@@ -45,7 +45,7 @@ type applyStmts struct {
 // applySQL is one statement's text and, once used, its prepared statement.
 type applySQL struct {
 	q  string
-	st driver.StmtExecContext
+	st *sqlitec.Stmt
 }
 
 func (ac *applyCache) get(ev *binlog.RowsEvent) *applyStmts {
@@ -73,38 +73,42 @@ func (ac *applyCache) reset() {
 	ac.shapes, ac.stmts, ac.last = nil, nil, nil
 }
 
-// exec runs s (preparing it the first time) with the arguments collected in ac.args.
-func (ac *applyCache) exec(c *sqliteConn, s *applySQL) (driver.Result, error) {
-	if s.st == nil {
-		st, err := c.Prepare(s.q)
-		if err != nil {
-			return nil, err
-		}
-		ac.stmts = append(ac.stmts, st)
-		s.st = st.(driver.StmtExecContext)
+// close releases the statements and the argument list.
+func (ac *applyCache) close() {
+	ac.reset()
+	if ac.c != nil {
+		ac.c.Close()
 	}
-	return s.st.ExecContext(context.Background(), ac.args)
 }
 
-// arg adds v as the next argument. Text is passed without a copy: SQLite copies
-// bound text itself, and decoded values are never modified.
+// exec runs s (preparing it the first time) with the arguments collected in ac.c and
+// returns the number of rows it changed.
+func (ac *applyCache) exec(s *applySQL) (int64, error) {
+	if s.st == nil {
+		st, err := ac.c.Prepare(s.q)
+		if err != nil {
+			return 0, err
+		}
+		ac.stmts = append(ac.stmts, st)
+		s.st = st
+	}
+	return s.st.Exec()
+}
+
+// arg adds v as the next argument, with its storage class.
 func (ac *applyCache) arg(v binlog.Value) {
-	var x driver.Value
 	switch v.Kind {
 	case binlog.KindInt:
-		x = v.Int
+		ac.c.Int(v.Int)
 	case binlog.KindReal:
-		x = v.Real
+		ac.c.Real(v.Real)
 	case binlog.KindText:
-		x = unsafe.String(unsafe.SliceData(v.Bytes), len(v.Bytes))
+		ac.c.Text(v.Bytes)
 	case binlog.KindBlob:
-		if v.Bytes == nil {
-			x = []byte{}
-		} else {
-			x = v.Bytes
-		}
+		ac.c.Blob(v.Bytes)
+	default:
+		ac.c.Null()
 	}
-	ac.args = append(ac.args, driver.NamedValue{Ordinal: len(ac.args) + 1, Value: x})
 }
 
 // keyArgs adds the arguments that locate the row of before (see keyWhere).
@@ -123,7 +127,7 @@ func (ac *applyCache) keyArgs(ev *binlog.RowsEvent, before []binlog.Value) {
 // applyRows replays one captured rows event on a schema's writer connection: the
 // replica applier and start-up recovery both come here. Rows are located by primary
 // key, or by the whole before image when the table has none.
-func (ac *applyCache) applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
+func (ac *applyCache) applyRows(ev *binlog.RowsEvent) error {
 	rows, err := ev.Load(&ac.rows)
 	if err != nil {
 		return mysqlerr.New(ErRelayLogRead, "Relay log read failure: Could not parse relay log event entry. %v", err)
@@ -132,7 +136,7 @@ func (ac *applyCache) applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
 	for i := range rows {
 		r := &rows[i]
 		var q *applySQL
-		ac.args = ac.args[:0]
+		ac.c.ResetArgs()
 		switch r.Op {
 		case binlog.OpInsert:
 			if cached.ins.q == "" {
@@ -174,14 +178,13 @@ func (ac *applyCache) applyRows(c *sqliteConn, ev *binlog.RowsEvent) error {
 		default:
 			return fmt.Errorf("engine: apply %s.%s: unknown row operation %d", ev.Schema, ev.Table, r.Op)
 		}
-		res, err := ac.exec(c, q)
-		clear(ac.args) // drop references to the event's bytes
+		n, err := ac.exec(q)
 		if err != nil {
 			me, _ := mysqlerr.As(translateError(err, ev.Schema))
 			return mysqlerr.New(me.Code, "Could not execute %s rows event on table %s.%s; %s", opName(r.Op), ev.Schema, ev.Table, me.Message)
 		}
 		if r.Op != binlog.OpInsert {
-			if n, _ := res.RowsAffected(); n != 1 {
+			if n != 1 {
 				return mysqlerr.New(ErKeyNotFound, "Could not execute %s rows event on table %s.%s; Can't find record in '%s'", opName(r.Op), ev.Schema, ev.Table, ev.Table)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/binlite/binlite/gtid"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/preupdate"
+	"github.com/binlite/binlite/sqlitec"
 )
 
 type jobKind uint8
@@ -125,14 +126,20 @@ func newWriter(s *Schema, c *sqliteConn, cat catalog) (*writer, error) {
 	if err != nil {
 		return nil, err
 	}
+	direct, err := sqlitec.Open(c.SQLiteConn)
+	if err != nil {
+		rec.Close()
+		return nil, err
+	}
 	w := &writer{s: s, c: c, jobs: make(chan *job, 4096), dead: make(chan struct{})}
 	w.cap = capture{schema: s.name, cat: cat, rec: rec}
+	w.applySQL.c = direct
 	return w, nil
 }
 
 // close removes the capture hook and closes the connection.
 func (w *writer) close() error {
-	w.applySQL.reset()
+	w.applySQL.close()
 	w.cap.rec.Close()
 	return w.c.Close()
 }
@@ -385,7 +392,7 @@ func (w *writer) applyEvents(evs []binlog.Event) error {
 			if e.Schema != w.s.name {
 				continue
 			}
-			if err := w.applySQL.applyRows(w.c, e); err != nil {
+			if err := w.applySQL.applyRows(e); err != nil {
 				return err
 			}
 		case *binlog.QueryEvent:

@@ -134,9 +134,9 @@ import "C"
 import (
 	"errors"
 	"fmt"
-	"reflect"
 	"unsafe"
 
+	"github.com/binlite/binlite/sqlitec"
 	"github.com/mattn/go-sqlite3"
 )
 
@@ -149,12 +149,10 @@ type Recorder struct {
 
 // Install puts the capture hook on a connection, replacing any other preupdate hook.
 func Install(conn *sqlite3.SQLiteConn) (*Recorder, error) {
-	// mattn/go-sqlite3 does not export its sqlite3* handle.
-	f := reflect.ValueOf(conn).Elem().FieldByName("db")
-	if !f.IsValid() || f.Kind() != reflect.Pointer || f.IsNil() {
-		return nil, errors.New("preupdate: cannot reach the connection's sqlite3 handle")
+	db, err := sqlitec.Handle(conn)
+	if err != nil {
+		return nil, fmt.Errorf("preupdate: %w", err)
 	}
-	db := f.UnsafePointer()
 	r := C.pu_install(db)
 	if r == nil {
 		return nil, errors.New("preupdate: out of memory")
