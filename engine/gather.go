@@ -3,7 +3,7 @@ package engine
 import "time"
 
 // join adds a transaction to the open group.
-func (w *writer) join(m *member) {
+func (w *writer) join(m member) {
 	if len(w.group) == 0 {
 		w.groupStart = time.Now()
 	}

@@ -49,7 +49,7 @@ func (w *writer) runLease(j *job) {
 			e.reply <- outcome{}
 			return
 		}
-		w.join(&member{events: l.events, reply: replyTo{ch: e.reply}})
+		w.join(member{events: l.events, reply: replyTo{ch: e.reply}})
 	case endExternal:
 		if err := w.commitWith([]*binlog.Transaction{{GTID: e.gtid}}); err != nil {
 			w.s.e.fatal(err)

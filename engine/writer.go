@@ -96,7 +96,7 @@ type writer struct {
 	jobs  chan *job
 	dead  chan struct{} // closed when the goroutine has exited
 	inTxn bool
-	group []*member
+	group []member // its backing array is reused from group to group
 	// answers are statements of the open group that changed nothing or failed. They
 	// are answered only when the group commits: "duplicate key" or "0 rows" may be
 	// due to another member's uncommitted row, which must not be revealed before it is
@@ -320,7 +320,7 @@ func (w *writer) execStmt(j *job) {
 		w.answers = append(w.answers, deferred{j.reply(), outcome{res: res}})
 		return
 	}
-	w.join(&member{events: evs, res: res, reply: j.reply()})
+	w.join(member{events: evs, res: res, reply: j.reply()})
 }
 
 // applyTxn applies a source's transaction (replica path); it joins the group with its GTID.
@@ -369,7 +369,7 @@ func (w *writer) applyTxn(j *job) {
 	}
 	w.workerCount++
 	w.workerLast = j.apply.GTID
-	w.join(&member{tx: j.apply, res: Result{GTID: j.apply.GTID}, reply: j.reply()})
+	w.join(member{tx: j.apply, res: Result{GTID: j.apply.GTID}, reply: j.reply()})
 }
 
 func rowCount(evs []binlog.Event) int {
@@ -426,7 +426,8 @@ func (w *writer) flush() {
 		return
 	}
 	group := w.group
-	w.group = nil
+	w.group = group[:0] // nothing joins before flush returns
+	defer clear(group)  // drop the answered transactions
 	w.lastGroup = len(group)
 	defer func() { w.backlog = len(w.jobs) }()
 	txs := make([]*binlog.Transaction, len(group))
@@ -543,7 +544,8 @@ func (w *writer) failGroup(err error) {
 	for _, m := range w.group {
 		m.reply.send(outcome{err: err})
 	}
-	w.group = nil
+	clear(w.group)
+	w.group = w.group[:0]
 }
 
 var errStreamStopped = errors.New("engine: not applied: an earlier transaction of the same stream failed")
