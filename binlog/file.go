@@ -129,8 +129,8 @@ func (ef *eventFile) next(pos int64) (EventHeader, Event, error) {
 // header returns the header of the event at pos: from the read window when it holds
 // it, otherwise read alone, so stepping over events does not read what follows them.
 func (ef *eventFile) header(pos int64) ([]byte, error) {
-	if ef.m != nil && pos+HeaderLen <= ef.size {
-		return ef.m.b[pos:][:HeaderLen], nil
+	if end := pos + HeaderLen; ef.m != nil && end <= ef.size && end <= int64(len(ef.m.b)) {
+		return ef.m.b[pos:end:end], nil
 	}
 	if pos >= ef.winPos && pos+HeaderLen <= ef.winPos+int64(len(ef.win)) {
 		return ef.win[pos-ef.winPos:][:HeaderLen], nil

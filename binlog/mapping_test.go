@@ -2,6 +2,8 @@ package binlog
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -130,5 +132,57 @@ func TestMapFilesFallsBackToWindows(t *testing.T) {
 	})
 	if n != 1 || r.ef.m != nil || r.ef.useMap {
 		t.Fatalf("read %d rows events, map %v, still mapping %v; want 1 through windows", n, r.ef.m != nil, r.ef.useMap)
+	}
+}
+
+// Stepping over large events of a mapped file reads their headers from the map, and
+// from the file once it has grown past the map.
+func TestMapFilesSkipsPastTheMap(t *testing.T) {
+	dir := t.TempDir()
+	l := openTest(t, dir, testOptions())
+	commit := func(n int) {
+		for range n {
+			big := &Transaction{Schemas: []string{"db"}, Events: []Event{&RowsEvent{Schema: "db", Table: "t", Columns: []string{"id", "pad"}, PK: []int{0},
+				Rows: []RowChange{{Op: OpInsert, After: []Value{IntValue(1), TextValue(strings.Repeat("x", 8<<10))}}}}}}
+			if err := l.Commit([]*Transaction{big}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	commit(3)
+	r := openReader(t, dir, 0)
+	r.MapFiles()
+	r.ef.reserve = 4096
+	seen := 0
+	step := func() {
+		for {
+			ev, _, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := ev.(*GTIDEvent); !ok {
+				continue
+			}
+			seen++
+			for {
+				typ, ok, err := r.SkipTxnEvent()
+				if err != nil || !ok {
+					t.Fatalf("transaction %d: %v %v %v", seen, typ, ok, err)
+				}
+				if typ == TypeCommit {
+					break
+				}
+			}
+			if seen == 1 {
+				commit(20) // the file outgrows the map made for its first events
+			}
+		}
+	}
+	step()
+	if seen != 23 {
+		t.Fatalf("stepped over %d transactions, want 23", seen)
 	}
 }
