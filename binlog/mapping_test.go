@@ -3,8 +3,8 @@ package binlog
 import (
 	"bytes"
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
