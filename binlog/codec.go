@@ -92,19 +92,6 @@ func (d *decoder) uvarint() uint64 {
 	return v
 }
 
-func (d *decoder) varint() int64 {
-	if d.err != nil {
-		return 0
-	}
-	v, n := binary.Varint(d.b)
-	if n <= 0 {
-		d.fail("bad varint")
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
-}
-
 // count reads a uvarint element count, rejecting counts that could not fit in
 // the remaining bytes (each element takes at least minSize), so a corrupt
 // count never drives a large allocation.

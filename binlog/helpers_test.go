@@ -1,10 +1,12 @@
 package binlog
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"reflect"
 	"testing"
 
 	"github.com/binlite/binlite/gtid"
@@ -89,5 +91,23 @@ func readToEOF(t testing.TB, r *Reader, fn func(Event, EventHeader)) {
 			t.Fatal(err)
 		}
 		fn(ev, h)
+	}
+}
+
+// checkLoaded loads the rows of event i (read by a Reader) into buf and compares the
+// event, and its encoding, with what was written.
+func checkLoaded(t testing.TB, i int, re *RowsEvent, buf *RowBuffer, want *RowsEvent) {
+	t.Helper()
+	rows, err := re.Load(buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := *re
+	got.Rows = rows
+	if !reflect.DeepEqual(normalize(&got), normalize(want)) {
+		t.Fatalf("event %d loaded %+v, want %+v", i, rows, want.Rows)
+	}
+	if a, b := AppendEvent(nil, re, 1, 1), AppendEvent(nil, want, 1, 1); !bytes.Equal(a, b) {
+		t.Fatalf("event %d re-encodes differently", i)
 	}
 }

@@ -367,18 +367,7 @@ func TestDeferRows(t *testing.T) {
 		if len(re.Rows) != 0 || re.RowCount() != len(want[i].Rows) {
 			t.Fatalf("event %d: %d rows decoded up front, RowCount %d, want 0 and %d", i, len(re.Rows), re.RowCount(), len(want[i].Rows))
 		}
-		rows, err := re.Load(&buf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := *re
-		got.Rows = rows
-		if !reflect.DeepEqual(normalize(&got), normalize(want[i])) {
-			t.Fatalf("event %d loaded %+v, want %+v", i, rows, want[i].Rows)
-		}
-		if a, b := AppendEvent(nil, re, 1, 1), AppendEvent(nil, want[i], 1, 1); !bytes.Equal(a, b) {
-			t.Fatalf("event %d re-encodes differently", i)
-		}
+		checkLoaded(t, i, re, &buf, want[i])
 		i++
 	})
 	if i != len(want) {
