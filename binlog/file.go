@@ -126,11 +126,15 @@ func (ef *eventFile) next(pos int64) (EventHeader, Event, error) {
 	return h, ev, err
 }
 
-// header returns the header of the event at pos: from the read window when it holds
-// it, otherwise read alone, so stepping over events does not read what follows them.
+// header returns the header of the event at pos: from the map or the read window when
+// it holds it, otherwise read alone, so stepping over events does not read what
+// follows them.
 func (ef *eventFile) header(pos int64) ([]byte, error) {
-	if end := pos + HeaderLen; ef.m != nil && end <= ef.size && end <= int64(len(ef.m.b)) {
-		return ef.m.b[pos:end:end], nil
+	if ef.useMap { // the map (made again if the file outgrew it) costs no read
+		if err := ef.fill(pos, HeaderLen); err != nil {
+			return nil, err
+		}
+		return ef.buf, nil
 	}
 	if pos >= ef.winPos && pos+HeaderLen <= ef.winPos+int64(len(ef.win)) {
 		return ef.win[pos-ef.winPos:][:HeaderLen], nil

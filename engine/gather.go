@@ -58,19 +58,21 @@ func (w *writer) waitJob(d time.Duration, wake <-chan struct{}) (j *job, woken b
 }
 
 // holdRun waits for the next job of an open run of replicated transactions while the
-// stream's coordinator is still dispatching; nil means commit the run now. Options.RunHold
-// bounds the hold: it delays visibility on the replica by at most that much and keeps
-// a transaction's WAL and undo state small. A kick of the
-// stream wakes every holder; each then checks whether it still may hold.
+// stream's coordinator is still dispatching and nobody waits for this writer's applies;
+// nil means commit the run now. Options.RunHold bounds the hold: it delays visibility
+// on the replica by at most that much and keeps a transaction's WAL and undo state
+// small. A kick of the stream wakes every holder; each then checks whether it still
+// may hold.
 func (w *writer) holdRun() *job {
 	st := w.workerStream
+	mayHold := func() bool { return st.holdRun() && w.waited.Load() == 0 }
 	for {
 		left := w.s.e.opts.RunHold - time.Since(w.groupStart)
-		if len(w.group) == 0 || left <= 0 || !st.holdRun() || w.waited.Load() > 0 {
+		if len(w.group) == 0 || left <= 0 || !mayHold() {
 			return nil
 		}
 		wake := st.wakeChan()
-		if !st.holdRun() || w.waited.Load() > 0 { // changed before the channel was taken
+		if !mayHold() { // changed before the channel was taken
 			return nil
 		}
 		if j, woken := w.waitJob(left, wake); !woken {

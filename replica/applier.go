@@ -279,12 +279,7 @@ func (a *applier) reapOne() bool {
 // take waits for the oldest queued apply and removes it from the queue; false means
 // it failed (the stream is drained and the error recorded).
 func (a *applier) take() (*binlog.Transaction, bool) {
-	// Waiting makes the writer of that apply commit its run if it holds it open for
-	// more; the other writers go on holding theirs while the coordinator feeds them.
-	_, err := a.queue.front().res.Wait()
-	in := a.queue.pop()
-	a.queued -= in.size
-	a.eng.Unclaim(in.tx.GTID)
+	in, err := a.popWaited()
 	if err != nil {
 		a.drain(false)
 		a.fail(in.tx, err)
@@ -293,19 +288,26 @@ func (a *applier) take() (*binlog.Transaction, bool) {
 	return in.tx, true
 }
 
+// popWaited waits for the oldest queued apply, removes it from the queue and releases
+// its claim. Waiting makes the writer of that apply commit its run if it holds it
+// open for more; the other writers go on holding theirs while the coordinator feeds
+// them.
+func (a *applier) popWaited() (inflight, error) {
+	_, err := a.queue.front().res.Wait()
+	in := a.queue.pop()
+	a.queued -= in.size
+	a.eng.Unclaim(in.tx.GTID)
+	return in, err
+}
+
 // drain waits for every queued apply (they fail fast once the stream failed).
 func (a *applier) drain(record bool) {
 	a.stream.SetFeeding(false)
 	for a.queue.len() > 0 {
-		_, err := a.queue.front().res.Wait()
-		in := a.queue.pop()
-		a.queued -= in.size
-		a.eng.Unclaim(in.tx.GTID)
-		if record && err == nil {
+		if in, err := a.popWaited(); record && err == nil {
 			a.done(in.tx, 1)
 		}
 	}
-	a.queued = 0
 }
 
 // done records n applied transactions, the last of them tx, and wakes waiters.
