@@ -41,9 +41,24 @@ func (c *Conn) Close() error {
 	return c.netConn.Close()
 }
 
-// Buffered reports how many received bytes are waiting to be read, so a reader can
-// tell whether more data is immediately available.
-func (c *Conn) Buffered() int { return c.r.Buffered() }
+// PacketBuffered reports whether a whole packet has already been received, so the
+// next ReadPacket returns without waiting for the network. A reader that holds
+// work it must not keep while it waits (the replica's unwritten relay batch) asks
+// this before every read: bytes being buffered is not enough, since they may be
+// only the start of a packet.
+func (c *Conn) PacketBuffered() bool {
+	n := c.r.Buffered()
+	if n < 4 {
+		return false
+	}
+	hdr, err := c.r.Peek(4)
+	if err != nil {
+		return false
+	}
+	size := int(uint32(hdr[0]) | uint32(hdr[1])<<8 | uint32(hdr[2])<<16)
+	// A maximum-size chunk continues in the next packet: not whole yet.
+	return size < maxPacketChunk && n >= 4+size
+}
 
 func (c *Conn) clientHandshake(user, password string) error {
 	greet, err := c.ReadPacket()

@@ -45,6 +45,10 @@ func (c *Conn) NetConn() net.Conn { return c.netConn }
 // Capabilities returns the capability flags negotiated with the client.
 func (c *Conn) Capabilities() uint32 { return c.capabilities }
 
+// SetReadTimeout makes every later ReadPacket fail once it has waited d for the
+// peer (0: wait forever).
+func (c *Conn) SetReadTimeout(d time.Duration) { c.readTimeout = d }
+
 // ResetSequence starts a new packet exchange (sequence id 0), as at each command.
 func (c *Conn) ResetSequence() { c.seq = 0 }
 

@@ -6,5 +6,6 @@
 // BLOB (mattn/go-sqlite3's hook hands both over as bytes).
 //
 // It needs mattn/go-sqlite3 built with the sqlite_preupdate_hook tag, which compiles
-// SQLite with SQLITE_ENABLE_PREUPDATE_HOOK; without it the binary does not link.
+// SQLite with SQLITE_ENABLE_PREUPDATE_HOOK; without it tag.go stops the build with a
+// message naming the tag.
 package preupdate

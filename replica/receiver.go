@@ -141,16 +141,37 @@ func (ch *Channel) receive(ctx context.Context, s Settings, connected func()) er
 	connected()
 	ch.update(func(st *state) { st.semiSync = semi })
 	defer ch.update(func(st *state) { st.semiSync = false })
-	return ch.stream(ctx, c, relay, hb, semi, sp)
-}
-
-// stream reads events, assembles whole transactions and writes them to the relay log
-// in batches: as many as have arrived, one relay write (and fsync) per batch.
-func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog.Log, hb time.Duration, semi bool, sp *sourcePosition) error {
 	timeout := 60 * time.Second // replica_net_timeout
 	if hb > 0 && 2*hb+5*time.Second < timeout {
 		timeout = 2*hb + 5*time.Second
 	}
+	c.SetReadTimeout(timeout)
+	return ch.stream(ctx, c, relay, semi, sp)
+}
+
+// sourceLink is what the receiver needs of its connection to the source; a
+// *mysqlproto.Conn is one, and tests script one to control what arrives together.
+type sourceLink interface {
+	ReadPacket() ([]byte, error)
+	// PacketBuffered reports whether ReadPacket would return without waiting.
+	PacketBuffered() bool
+	WriteSidePacket(payload []byte) error
+}
+
+// Bounds of a relay batch: a receiver that never waits for the network (a replica
+// catching up) still writes the relay log at least this often.
+const (
+	relayBatchTxns  = 4096
+	relayBatchBytes = 8 << 20
+)
+
+// stream reads events, assembles whole transactions and writes them to the relay log
+// in batches: as many as have arrived, one relay write (and fsync) per batch. A
+// batch is written before any read that would wait for the network, whatever the
+// last event was, so no received transaction is held in memory while the source is
+// quiet (an idle source's heartbeat arriving behind the last COMMIT used to strand
+// it there).
+func (ch *Channel) stream(ctx context.Context, c sourceLink, relay *binlog.Log, semi bool, sp *sourcePosition) error {
 	var (
 		tx      *binlog.Transaction
 		pending []*binlog.Transaction
@@ -192,8 +213,12 @@ func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog
 		return nil
 	}
 	for {
-		if nc := c.NetConn(); nc != nil {
-			nc.SetReadDeadline(time.Now().Add(timeout))
+		// The one place a batch is written in the normal course: before a read
+		// that would wait, or once the batch reaches its bounds.
+		if len(pending) > 0 && (!c.PacketBuffered() || len(pending) >= relayBatchTxns || size >= relayBatchBytes) {
+			if err := flush(); err != nil {
+				return err
+			}
 		}
 		p, err := c.ReadPacket()
 		if err != nil {
@@ -235,19 +260,12 @@ func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog
 		switch e := ev.(type) {
 		case *binlog.RotateEvent:
 			file, pos = e.NextFile, int64(e.Position)
-			if needAck {
-				if err := ack(); err != nil {
-					return err
-				}
-			}
-			continue
 		case *binlog.HeartbeatEvent:
 			file, pos = e.File, int64(e.Pos)
 			if len(pending) == 0 {
 				f, p := file, pos
 				ch.update(func(st *state) { st.readFile, st.readPos = f, p })
 			}
-			continue
 		case *binlog.GTIDEvent:
 			tx = &binlog.Transaction{GTID: e.GTID, OriginalCommitUS: e.OriginalCommitUS, ImmediateCommitUS: e.ImmediateCommitUS, Schemas: e.Schemas, ServerID: h.ServerID}
 		case *binlog.RowsEvent, *binlog.QueryEvent:
@@ -266,16 +284,15 @@ func (ch *Channel) stream(ctx context.Context, c *mysqlproto.Conn, relay *binlog
 			}
 			tx = nil
 		}
-		pos += int64(h.Length)
-		size += len(p)
+		switch ev.(type) {
+		case *binlog.RotateEvent, *binlog.HeartbeatEvent:
+			// Positions come from the event itself, not from its length.
+		default:
+			pos += int64(h.Length)
+			size += len(p)
+		}
 		if needAck {
 			if err := ack(); err != nil {
-				return err
-			}
-			continue
-		}
-		if tx == nil && len(pending) > 0 && (c.Buffered() == 0 || len(pending) >= 4096 || size >= 8<<20) {
-			if err := flush(); err != nil {
 				return err
 			}
 		}

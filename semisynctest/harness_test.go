@@ -256,9 +256,7 @@ func waitReplicaConnected(t testing.TB, rep querier) {
 func waitCaughtUp(t testing.TB, src, rep querier) {
 	t.Helper()
 	want := str(t, src, "SELECT @@gtid_executed")
-	if got := str(t, rep, fmt.Sprintf("SELECT WAIT_FOR_EXECUTED_GTID_SET('%s', 60)", want)); got != "0" {
-		t.Fatalf("replica did not execute %s within 60 s (WAIT_FOR_EXECUTED_GTID_SET = %s); it has %s", want, got, str(t, rep, "SELECT @@gtid_executed"))
-	}
+	testnode.WaitExecuted(t, rep, want, 60*time.Second)
 }
 
 // ---- semi-sync status ------------------------------------------------------------

@@ -376,3 +376,50 @@ func (l *testLog) stop() {
 	l.stopped = true
 	l.mu.Unlock()
 }
+
+// WaitExecuted waits with WAIT_FOR_EXECUTED_GTID_SET until q has executed want,
+// failing after within. The statement's own deadline is longer than the wait, so a
+// replica that stops making progress fails here with what it was doing (SHOW
+// REPLICA STATUS, gtid_executed) rather than with a bare "context deadline exceeded".
+func WaitExecuted(t testing.TB, q Querier, want string, within time.Duration) {
+	t.Helper()
+	query := fmt.Sprintf("SELECT WAIT_FOR_EXECUTED_GTID_SET('%s', %d)", want, int((within+time.Second-1)/time.Second))
+	_, rows, err := ResultWithin(q, within+StatementTimeout, query)
+	if err == nil && len(rows) == 1 && len(rows[0]) == 1 && rows[0][0] == "0" {
+		return
+	}
+	got := fmt.Sprint(rows)
+	if err != nil {
+		got = err.Error()
+	}
+	executed := "?"
+	if r, err := TryRows(q, "SELECT @@gtid_executed"); err == nil && len(r) == 1 {
+		executed = r[0][0]
+	}
+	t.Fatalf("did not execute %s within %v (WAIT_FOR_EXECUTED_GTID_SET: %s); gtid_executed %s; SHOW REPLICA STATUS: %s",
+		want, within, got, executed, ReplicaStatusText(q))
+}
+
+// ReplicaStatusText is SHOW REPLICA STATUS as "Name=value" pairs, one row per
+// channel, for failure messages (the error text if the statement fails).
+func ReplicaStatusText(q Querier) string {
+	cols, rows, err := TryResult(q, "SHOW REPLICA STATUS")
+	if err != nil {
+		return "(" + err.Error() + ")"
+	}
+	var b strings.Builder
+	for i, r := range rows {
+		if i > 0 {
+			b.WriteString(" | ")
+		}
+		for j, c := range cols {
+			if r[j] != "" && r[j] != "NULL" {
+				fmt.Fprintf(&b, "%s=%q ", c, r[j])
+			}
+		}
+	}
+	if len(rows) == 0 {
+		return "(no channel)"
+	}
+	return b.String()
+}
