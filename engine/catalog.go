@@ -5,12 +5,27 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	mysqlcatalog "github.com/binlite/binlite/catalog"
 )
 
 // Internal tables every schema file carries; they are never captured or replicated.
 const (
 	appliedTable = "binlite_gtid_applied" // per source uuid: highest sequence applied to this schema
+	// CatalogTable holds each table's MySQL definition (package catalog), written by
+	// the DDL's own statements so it changes in the DDL's transaction.
+	CatalogTable = "binlite_catalog"
+	// seqAnchor exists so that sqlite_sequence (AUTO_INCREMENT counters) always
+	// exists and DDL may set or reset a counter without checking first.
+	seqAnchor = "binlite_seq_anchor"
 )
+
+// schemaInit creates the internal tables of a schema file (idempotent).
+var schemaInit = []string{
+	`CREATE TABLE IF NOT EXISTS ` + appliedTable + ` (uuid TEXT PRIMARY KEY, seq INTEGER NOT NULL)`,
+	`CREATE TABLE IF NOT EXISTS ` + CatalogTable + ` (name TEXT PRIMARY KEY COLLATE NOCASE, def TEXT NOT NULL)`,
+	`CREATE TABLE IF NOT EXISTS ` + seqAnchor + ` (id INTEGER PRIMARY KEY AUTOINCREMENT)`,
+}
 
 func isInternalTable(name string) bool {
 	return strings.HasPrefix(name, "binlite_") || strings.HasPrefix(name, "sqlite_")
@@ -32,6 +47,9 @@ type Table struct {
 	names   []string // column names, shared by every rows event of the table
 	PK      []int    // column indexes of the primary key, in key order
 	AutoInc string
+	// Def is the table's MySQL definition, nil for tables created before the
+	// catalog existed or whose definition an ALTER dropped (see sqlcompat.addCatalog).
+	Def *mysqlcatalog.Table
 }
 
 // catalog maps table names of one schema to their metadata. It is rebuilt after DDL;
@@ -75,7 +93,38 @@ func loadCatalog(c *sqliteConn) (catalog, error) {
 		}
 		cat[t.name] = tbl
 	}
+	if err := loadDefinitions(c, cat); err != nil {
+		return nil, err
+	}
 	return cat, nil
+}
+
+// loadDefinitions attaches each table's stored MySQL definition.
+func loadDefinitions(c *sqliteConn, cat catalog) error {
+	rows, err := c.query(`SELECT name, def FROM ` + CatalogTable)
+	if err != nil {
+		return fmt.Errorf("engine: read %s: %w", CatalogTable, err)
+	}
+	defer rows.Close()
+	dest := make([]driver.Value, 2)
+	for {
+		if err := rows.Next(dest); err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return fmt.Errorf("engine: read %s: %w", CatalogTable, err)
+		}
+		name := asString(dest[0])
+		for tname, t := range cat {
+			if strings.EqualFold(tname, name) {
+				def, err := mysqlcatalog.Decode(asString(dest[1]))
+				if err != nil {
+					return fmt.Errorf("engine: definition of %s: %w", name, err)
+				}
+				t.Def = def
+			}
+		}
+	}
 }
 
 func loadTable(c *sqliteConn, name string) (*Table, error) {

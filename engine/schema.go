@@ -66,9 +66,11 @@ func (e *Engine) openSchema(name string) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := c.exec(`CREATE TABLE IF NOT EXISTS ` + appliedTable + ` (uuid TEXT PRIMARY KEY, seq INTEGER NOT NULL)`); err != nil {
-		c.Close()
-		return nil, fmt.Errorf("engine: init %s: %w", name, err)
+	for _, q := range schemaInit {
+		if _, err := c.exec(q); err != nil {
+			c.Close()
+			return nil, fmt.Errorf("engine: init %s: %w", name, err)
+		}
 	}
 	// The checkpointer moves the WAL into the file, off the commit path.
 	if _, err := c.exec(`PRAGMA wal_autocheckpoint=0`); err != nil {

@@ -3,6 +3,13 @@ package mysqlerr
 // MySQL server error codes used by binlite (names follow MySQL's ER_* constants).
 const (
 	ErConCountError           uint16 = 1040
+	ErInvalidDefault          uint16 = 1067
+	ErBlobCantHaveDefault     uint16 = 1101
+	ErUnknownCharacterSet     uint16 = 1115
+	ErMBiggerThanD            uint16 = 1427
+	ErTooBigScale             uint16 = 1425
+	ErTooBigPrecision         uint16 = 1426
+	ErInvalidOnUpdate         uint16 = 1294
 	ErHandshakeError          uint16 = 1043
 	ErDBAccessDenied          uint16 = 1044
 	ErAccessDenied            uint16 = 1045
@@ -93,6 +100,13 @@ var states = map[uint16]string{
 	ErBadTable:              "42S02",
 	ErBadField:              "42S22",
 	ErDupFieldName:          "42S21",
+	ErInvalidDefault:        "42000",
+	ErBlobCantHaveDefault:   "42000",
+	ErUnknownCharacterSet:   "42000",
+	ErMBiggerThanD:          "42000",
+	ErTooBigScale:           "42000",
+	ErTooBigPrecision:       "42000",
+	ErInvalidOnUpdate:       "HY000",
 	ErDupKeyName:            "42000",
 	ErDupEntry:              "23000",
 	ErParse:                 "42000",

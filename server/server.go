@@ -212,7 +212,7 @@ func translateDDL(schema, sql string) ([]string, error) {
 	if !ok {
 		return nil, fmt.Errorf("server: replayed query is not DDL: %q", sql)
 	}
-	return d.SQLite, nil
+	return d.Statements(), nil
 }
 
 func (n *Node) listen() error {

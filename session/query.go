@@ -147,10 +147,11 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	if !s.env.Engine.HasSchema(db) {
 		return nil, mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
 	}
-	if len(d.SQLite) == 0 {
+	stmts := d.Statements()
+	if len(stmts) == 0 {
 		return ok(), nil
 	}
-	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: d.SQLite}, s.lockWait())
+	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: stmts}, s.lockWait())
 	if err != nil {
 		return nil, err
 	}

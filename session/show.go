@@ -210,6 +210,9 @@ func (s *Session) showCreateTable(x *sqlcompat.Show) (*mp.Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.Def != nil {
+		return s.showCreateFromDef(x.DB, t.Name, t.Def), nil
+	}
 	idx, err := s.indexes(x.DB, x.Table)
 	if err != nil {
 		return nil, err
@@ -264,6 +267,9 @@ func (s *Session) showColumns(x *sqlcompat.Show) (*mp.Result, error) {
 	t, err := s.table(x.DB, x.Table)
 	if err != nil {
 		return nil, err
+	}
+	if t.Def != nil {
+		return s.showColumnsFromDef(x, t.Def), nil
 	}
 	idx, err := s.indexes(x.DB, x.Table)
 	if err != nil {

@@ -397,7 +397,7 @@ func isIndexItem(t token) bool {
 
 // createTable parses CREATE [TEMPORARY] TABLE [IF NOT EXISTS] [db.]t (defs) [options].
 func (p *parser) createTable(temp bool) (Statement, error) {
-	d := &DDL{Op: CreateTable, Original: strings.TrimSpace(p.sql)}
+	d := &DDL{Op: CreateTable, Original: strings.TrimSpace(p.sql), Temporary: temp}
 	d.IfNotExists = p.accept("IF", "NOT", "EXISTS")
 	var err error
 	if d.Schema, d.Table, err = p.qualified(); err != nil {

@@ -65,8 +65,10 @@ func (p *parser) drop() (Statement, error) {
 			return nil, err
 		}
 		return d, p.end()
-	case p.accept("TABLE"), p.accept("TABLES"), p.accept("TEMPORARY", "TABLE"), p.accept("TEMPORARY", "TABLES"):
-		return p.dropTable()
+	case p.accept("TABLE"), p.accept("TABLES"):
+		return p.dropTable(false)
+	case p.accept("TEMPORARY", "TABLE"), p.accept("TEMPORARY", "TABLES"):
+		return p.dropTable(true)
 	case p.accept("INDEX"):
 		return p.dropIndex()
 	case p.accept("USER"):
@@ -98,8 +100,8 @@ func (p *parser) tableList(d *DDL) (string, error) {
 }
 
 // dropTable parses DROP [TEMPORARY] TABLE [IF EXISTS] t, ... [RESTRICT|CASCADE].
-func (p *parser) dropTable() (Statement, error) {
-	d := &DDL{Op: DropTable, Original: strings.TrimSpace(p.sql), IfExists: p.accept("IF", "EXISTS")}
+func (p *parser) dropTable(temp bool) (Statement, error) {
+	d := &DDL{Op: DropTable, Original: strings.TrimSpace(p.sql), IfExists: p.accept("IF", "EXISTS"), Temporary: temp}
 	what, err := p.tableList(d)
 	if err != nil {
 		return nil, err

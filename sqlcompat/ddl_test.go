@@ -73,6 +73,8 @@ func TestDDL(t *testing.T) {
 		}
 		want := tt.want
 		want.Original = d.Original
+		// The catalog statements have their own test (TestCatalogStatements).
+		want.Temporary, want.CatalogBefore, want.CatalogAfter = d.Temporary, d.CatalogBefore, d.CatalogAfter
 		if want.Tables == nil {
 			want.Tables = []string{want.Table}
 		}

@@ -43,7 +43,13 @@ func Parse(sql string, ctx *Context) (Statement, error) {
 		}
 	}
 	p := &parser{sql: sql, toks: toks, ctx: ctx}
-	return p.statement()
+	st, err := p.statement()
+	if d, ok := st.(*DDL); ok && err == nil {
+		if err := addCatalog(d); err != nil {
+			return nil, err
+		}
+	}
+	return st, err
 }
 
 // routineDefinition recognises CREATE [DEFINER=...] PROCEDURE|FUNCTION|TRIGGER|EVENT.

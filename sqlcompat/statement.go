@@ -259,6 +259,22 @@ type DDL struct {
 	SQLite        []string
 	Original      string
 	AutoIncColumn string // CreateTable: the AUTO_INCREMENT column, if any
+	Temporary     bool   // CREATE/DROP TEMPORARY TABLE
+	// CatalogBefore and CatalogAfter keep the schema's catalog of MySQL
+	// definitions in step (see addCatalog); they run around SQLite, in the same
+	// SQLite transaction.
+	CatalogBefore, CatalogAfter []string
+}
+
+// Statements is everything the schema's SQLite runs for the DDL, in order.
+func (d *DDL) Statements() []string {
+	if len(d.SQLite) == 0 {
+		return nil // a no-op (a FULLTEXT index) changes nothing, catalog included
+	}
+	out := make([]string, 0, len(d.CatalogBefore)+len(d.SQLite)+len(d.CatalogAfter))
+	out = append(out, d.CatalogBefore...)
+	out = append(out, d.SQLite...)
+	return append(out, d.CatalogAfter...)
 }
 
 // QueryKind says what a Query does.

@@ -1,0 +1,699 @@
+package catalog
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cockroachdb/apd/v3"
+	"github.com/pingcap/tidb/pkg/parser/ast"
+	"github.com/pingcap/tidb/pkg/parser/mysql"
+	"github.com/pingcap/tidb/pkg/parser/opcode"
+	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
+
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+// Defaults of a schema: what a table without CHARSET/COLLATE options gets.
+const (
+	DefaultCharset   = "utf8mb4"
+	DefaultCollation = "utf8mb4_0900_ai_ci"
+)
+
+// primaryCollation is each character set's default collation.
+var primaryCollation = map[string]string{
+	"utf8mb4": "utf8mb4_0900_ai_ci", "utf8mb3": "utf8mb3_general_ci", "utf8": "utf8mb3_general_ci",
+	"latin1": "latin1_swedish_ci", "ascii": "ascii_general_ci", "binary": "binary",
+}
+
+// charsetOf is the character set of a collation name.
+func charsetOf(collation string) string {
+	if collation == "binary" {
+		return "binary"
+	}
+	cs, _, _ := strings.Cut(collation, "_")
+	if cs == "utf8" {
+		return "utf8mb3"
+	}
+	return cs
+}
+
+// Build makes the definition of a CREATE TABLE statement.
+func Build(st *ast.CreateTableStmt) (*Table, error) {
+	t := &Table{Name: st.Table.Name.O, Engine: "InnoDB", Charset: DefaultCharset, Collation: DefaultCollation}
+	for _, o := range st.Options {
+		switch o.Tp {
+		case ast.TableOptionCharset:
+			t.Charset = normCharset(o.StrValue)
+			t.Collation = primaryCollation[t.Charset]
+		case ast.TableOptionCollate:
+			t.Collation = strings.ToLower(o.StrValue)
+			t.Charset = charsetOf(t.Collation)
+		case ast.TableOptionComment:
+			t.Comment = o.StrValue
+		case ast.TableOptionAutoIncrement:
+			t.AutoIncrement = o.UintValue
+		}
+	}
+	if _, ok := primaryCollation[t.Charset]; !ok {
+		return nil, mysqlerr.New(mysqlerr.ErUnknownCharacterSet, "Unknown character set: '%s'", t.Charset)
+	}
+	b := &builder{t: t, names: map[string]bool{}}
+	for _, cd := range st.Cols {
+		if err := b.column(cd); err != nil {
+			return nil, err
+		}
+	}
+	for _, c := range st.Constraints {
+		if err := b.constraint(c); err != nil {
+			return nil, err
+		}
+	}
+	b.nameChecks()
+	b.foreignKeyIndexes()
+	t.Indexes = sortIndexes(t, append(b.explicit, b.implicit...))
+	return t, nil
+}
+
+func normCharset(cs string) string {
+	cs = strings.ToLower(cs)
+	if cs == "utf8" {
+		return "utf8mb3"
+	}
+	return cs
+}
+
+type builder struct {
+	t        *Table
+	explicit []Index // keys in creation order
+	implicit []Index // keys MySQL adds for foreign keys
+	names    map[string]bool
+	fks      int
+
+	pendingChecks []pendingCheck
+}
+
+func (b *builder) column(cd *ast.ColumnDef) error {
+	c := Column{Name: cd.Name.Name.O, Nullable: true}
+	ty, err := columnType(cd.Tp)
+	if err != nil {
+		return err
+	}
+	c.Type = ty
+	var defExpr ast.ExprNode
+	hasDefault := false
+	for _, o := range cd.Options {
+		switch o.Tp {
+		case ast.ColumnOptionNotNull:
+			c.Nullable = false
+		case ast.ColumnOptionNull:
+			c.Nullable = true
+		case ast.ColumnOptionPrimaryKey:
+			c.Nullable = false
+			b.addIndex(Index{Name: "PRIMARY", Kind: KindPrimary, Parts: []IndexPart{{Column: c.Name}}})
+		case ast.ColumnOptionUniqKey:
+			b.addIndex(Index{Kind: KindUnique, Parts: []IndexPart{{Column: c.Name}}})
+		case ast.ColumnOptionAutoIncrement:
+			c.AutoIncrement = true
+		case ast.ColumnOptionDefaultValue:
+			defExpr, hasDefault = o.Expr, true
+		case ast.ColumnOptionOnUpdate:
+			s, ok := currentTimestamp(o.Expr)
+			if !ok || (c.Type.Base != "timestamp" && c.Type.Base != "datetime") {
+				return mysqlerr.New(mysqlerr.ErInvalidOnUpdate, "Invalid ON UPDATE clause for '%s' column", c.Name)
+			}
+			c.OnUpdate = s
+		case ast.ColumnOptionComment:
+			if v, ok := o.Expr.(*driver.ValueExpr); ok {
+				c.Comment = v.GetString()
+			}
+		case ast.ColumnOptionGenerated:
+			c.Generated = &Generated{Expr: mysqlExpr(o.Expr), Stored: o.Stored}
+		case ast.ColumnOptionCollate:
+			c.Type.Collation = strings.ToLower(o.StrValue)
+			c.Type.Charset = charsetOf(c.Type.Collation)
+		case ast.ColumnOptionCheck:
+			b.pendingChecks = append(b.pendingChecks, pendingCheck{o.Expr.OriginTextPosition(), Check{Name: o.ConstraintName, Expr: mysqlExpr(o.Expr), NotEnforced: !o.Enforced}})
+		case ast.ColumnOptionReference:
+			if err := b.foreignKey("", []string{c.Name}, o.Refer, ""); err != nil {
+				return err
+			}
+		case ast.ColumnOptionFulltext, ast.ColumnOptionColumnFormat, ast.ColumnOptionStorage:
+		default:
+			return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support this column option of '%s'", c.Name)
+		}
+	}
+	if c.Type.IsTextual() || c.Type.Charset != "" || c.Type.Collation != "" {
+		c.Type = b.resolveCharset(c.Type)
+	}
+	if hasDefault {
+		d, err := defaultOf(&c, defExpr)
+		if err != nil {
+			return err
+		}
+		c.Default = d
+	}
+	if c.Type.Base == "serial" {
+		c.Type = Type{Base: "bigint", Unsigned: true}
+		c.Nullable, c.AutoIncrement = false, true
+		b.addIndex(Index{Kind: KindUnique, Parts: []IndexPart{{Column: c.Name}}})
+	}
+	b.t.Columns = append(b.t.Columns, c)
+	return nil
+}
+
+// resolveCharset fills a character column's charset and collation from the table's.
+func (b *builder) resolveCharset(ty Type) Type {
+	switch {
+	case ty.Charset == "" && ty.Collation == "":
+		ty.Charset, ty.Collation = b.t.Charset, b.t.Collation
+	case ty.Collation == "":
+		ty.Charset = normCharset(ty.Charset)
+		if ty.Charset == b.t.Charset {
+			ty.Collation = b.t.Collation
+		} else {
+			ty.Collation = primaryCollation[ty.Charset]
+		}
+	}
+	return ty
+}
+
+// nameChecks numbers unnamed CHECK constraints in the order they appear in the
+// statement, column-level and table-level alike, as MySQL does (t_chk_1, ...).
+func (b *builder) nameChecks() {
+	slices.SortStableFunc(b.pendingChecks, func(x, y pendingCheck) int { return x.pos - y.pos })
+	n := 0
+	for _, pc := range b.pendingChecks {
+		if pc.c.Name == "" {
+			n++
+			pc.c.Name = fmt.Sprintf("%s_chk_%d", b.t.Name, n)
+		}
+		b.t.Checks = append(b.t.Checks, pc.c)
+	}
+}
+
+type pendingCheck struct {
+	pos int
+	c   Check
+}
+
+func (b *builder) constraint(c *ast.Constraint) error {
+	parts := func() []IndexPart {
+		var ps []IndexPart
+		for _, k := range c.Keys {
+			if k.Column != nil {
+				ps = append(ps, IndexPart{Column: b.colName(k.Column.Name.O), Length: max(k.Length, 0), Desc: k.Desc})
+			} else if k.Expr != nil {
+				ps = append(ps, IndexPart{Expr: "(" + mysqlExpr(k.Expr) + ")", Desc: k.Desc})
+			}
+		}
+		return ps
+	}
+	comment := ""
+	if c.Option != nil {
+		comment = c.Option.Comment
+	}
+	switch c.Tp {
+	case ast.ConstraintPrimaryKey:
+		for _, k := range c.Keys {
+			if k.Column != nil {
+				if col, ok := b.t.Column(k.Column.Name.O); ok {
+					col.Nullable = false
+				}
+			}
+		}
+		b.addIndex(Index{Name: "PRIMARY", Kind: KindPrimary, Parts: parts(), Comment: comment})
+	case ast.ConstraintKey, ast.ConstraintIndex:
+		b.addIndex(Index{Name: c.Name, Kind: KindIndex, Parts: parts(), Comment: comment})
+	case ast.ConstraintUniq, ast.ConstraintUniqKey, ast.ConstraintUniqIndex:
+		b.addIndex(Index{Name: c.Name, Kind: KindUnique, Parts: parts(), Comment: comment})
+	case ast.ConstraintFulltext:
+		b.addIndex(Index{Name: c.Name, Kind: KindFulltext, Parts: parts(), Comment: comment})
+	case ast.ConstraintCheck:
+		b.pendingChecks = append(b.pendingChecks, pendingCheck{c.Expr.OriginTextPosition(), Check{Name: c.Name, Expr: mysqlExpr(c.Expr), NotEnforced: !c.Enforced}})
+	case ast.ConstraintForeignKey:
+		var cols []string
+		for _, k := range c.Keys {
+			if k.Column != nil {
+				cols = append(cols, b.colName(k.Column.Name.O))
+			}
+		}
+		return b.foreignKey(c.Name, cols, c.Refer, c.Name)
+	default:
+		return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support this kind of index or constraint")
+	}
+	return nil
+}
+
+// colName spells a column as the table declares it (key parts may differ in case).
+func (b *builder) colName(name string) string {
+	if c, ok := b.t.Column(name); ok {
+		return c.Name
+	}
+	return name
+}
+
+// addIndex names an unnamed key after its first column, as MySQL does (col, col_2 ...).
+func (b *builder) addIndex(ix Index) {
+	if ix.Kind == KindPrimary {
+		for i := range b.explicit {
+			if b.explicit[i].Kind == KindPrimary {
+				return // the grammar's duplicate check is ours to do: keep the first
+			}
+		}
+	}
+	if ix.Name == "" && len(ix.Parts) > 0 {
+		base := ix.Parts[0].Column
+		if base == "" {
+			base = "functional_index"
+		}
+		ix.Name = base
+		for n := 2; b.names[strings.ToLower(ix.Name)]; n++ {
+			ix.Name = fmt.Sprintf("%s_%d", base, n)
+		}
+	}
+	b.names[strings.ToLower(ix.Name)] = true
+	b.explicit = append(b.explicit, ix)
+}
+
+func (b *builder) foreignKey(name string, cols []string, ref *ast.ReferenceDef, indexName string) error {
+	if ref == nil || ref.Table == nil {
+		return mysqlerr.New(mysqlerr.ErParse, "You have an error in your SQL syntax: FOREIGN KEY without REFERENCES")
+	}
+	fk := ForeignKey{Name: name, Columns: cols, RefSchema: ref.Table.Schema.O, RefTable: ref.Table.Name.O}
+	if fk.Name == "" {
+		b.fks++
+		fk.Name = fmt.Sprintf("%s_ibfk_%d", b.t.Name, b.fks)
+	}
+	for _, k := range ref.IndexPartSpecifications {
+		if k.Column != nil {
+			fk.RefColumns = append(fk.RefColumns, k.Column.Name.O)
+		}
+	}
+	if ref.OnDelete != nil && ref.OnDelete.ReferOpt != ast.ReferOptionRestrict {
+		fk.OnDelete = ref.OnDelete.ReferOpt.String()
+	}
+	if ref.OnUpdate != nil && ref.OnUpdate.ReferOpt != ast.ReferOptionRestrict {
+		fk.OnUpdate = ref.OnUpdate.ReferOpt.String()
+	}
+	b.t.ForeignKeys = append(b.t.ForeignKeys, fk)
+	_ = indexName
+	return nil
+}
+
+// foreignKeyIndexes adds the index InnoDB needs on a foreign key's columns when no
+// key starts with them: named after the constraint if it was named, else after
+// its first column.
+func (b *builder) foreignKeyIndexes() {
+	for _, fk := range b.t.ForeignKeys {
+		if b.hasPrefixIndex(fk.Columns) {
+			continue
+		}
+		name := fk.Name
+		if strings.HasPrefix(name, b.t.Name+"_ibfk_") {
+			name = fk.Columns[0]
+			for n := 2; b.names[strings.ToLower(name)]; n++ {
+				name = fmt.Sprintf("%s_%d", fk.Columns[0], n)
+			}
+		}
+		b.names[strings.ToLower(name)] = true
+		ix := Index{Name: name, Kind: KindIndex}
+		for _, c := range fk.Columns {
+			ix.Parts = append(ix.Parts, IndexPart{Column: c})
+		}
+		b.implicit = append(b.implicit, ix)
+	}
+}
+
+func (b *builder) hasPrefixIndex(cols []string) bool {
+	for _, ix := range append(b.explicit, b.implicit...) {
+		if ix.Kind == KindFulltext || len(ix.Parts) < len(cols) {
+			continue
+		}
+		ok := true
+		for i, c := range cols {
+			if !strings.EqualFold(ix.Parts[i].Column, c) || ix.Parts[i].Length > 0 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// sortIndexes orders keys as MySQL stores them: PRIMARY, UNIQUE keys on NOT NULL
+// columns, other UNIQUE keys, ordinary keys, FULLTEXT keys; creation order within.
+func sortIndexes(t *Table, ixs []Index) []Index {
+	rank := func(ix Index) int {
+		switch ix.Kind {
+		case KindPrimary:
+			return 0
+		case KindUnique:
+			for _, p := range ix.Parts {
+				if c, ok := t.Column(p.Column); !ok || c.Nullable {
+					return 2
+				}
+			}
+			return 1
+		case KindFulltext:
+			return 4
+		}
+		return 3
+	}
+	var out []Index
+	for r := 0; r <= 4; r++ {
+		for _, ix := range ixs {
+			if rank(ix) == r {
+				out = append(out, ix)
+			}
+		}
+	}
+	return out
+}
+
+// columnType converts the grammar's field type.
+func columnType(ft interface {
+	GetType() byte
+	GetFlen() int
+	GetDecimal() int
+	GetFlag() uint
+	GetElems() []string
+	GetCharset() string
+	GetCollate() string
+}) (Type, error) {
+	ty := Type{Unsigned: mysql.HasUnsignedFlag(ft.GetFlag()), Zerofill: mysql.HasZerofillFlag(ft.GetFlag())}
+	flen, dec := ft.GetFlen(), ft.GetDecimal()
+	if flen > 0 {
+		ty.Length = flen
+	}
+	binary := ft.GetCharset() == "binary"
+	switch ft.GetType() {
+	case mysql.TypeTiny:
+		ty.Base = "tinyint"
+	case mysql.TypeShort:
+		ty.Base = "smallint"
+	case mysql.TypeInt24:
+		ty.Base = "mediumint"
+	case mysql.TypeLong:
+		ty.Base = "int"
+	case mysql.TypeLonglong:
+		ty.Base = "bigint"
+	case mysql.TypeFloat, mysql.TypeDouble:
+		ty.Base = "float"
+		if ft.GetType() == mysql.TypeDouble {
+			ty.Base = "double"
+		}
+		if dec >= 0 && flen > 0 {
+			ty.Scale, ty.HasScale = dec, true
+		} else {
+			ty.Length = 0
+		}
+	case mysql.TypeNewDecimal:
+		ty.Base = "decimal"
+		if flen <= 0 {
+			ty.Length = 10
+		}
+		ty.Scale, ty.HasScale = max(dec, 0), true
+		if ty.Length > 65 {
+			return ty, mysqlerr.New(mysqlerr.ErTooBigPrecision, "Too-big precision %d specified. Maximum is 65.", ty.Length)
+		}
+		if ty.Scale > 30 {
+			return ty, mysqlerr.New(mysqlerr.ErTooBigScale, "Too big scale %d specified. Maximum is 30.", ty.Scale)
+		}
+		if ty.Scale > ty.Length {
+			return ty, mysqlerr.New(mysqlerr.ErMBiggerThanD, "For float(M,D), double(M,D) or decimal(M,D), M must be >= D.")
+		}
+	case mysql.TypeBit:
+		ty.Base = "bit"
+		if flen <= 0 {
+			ty.Length = 1
+		}
+	case mysql.TypeYear:
+		ty.Base, ty.Length = "year", 0
+	case mysql.TypeDate:
+		ty.Base, ty.Length = "date", 0
+	case mysql.TypeDatetime, mysql.TypeTimestamp, mysql.TypeDuration:
+		ty.Base = map[byte]string{mysql.TypeDatetime: "datetime", mysql.TypeTimestamp: "timestamp", mysql.TypeDuration: "time"}[ft.GetType()]
+		ty.Length = 0
+		if dec > 0 {
+			ty.Scale = dec
+		}
+		if dec > 6 {
+			return ty, mysqlerr.New(mysqlerr.ErTooBigPrecision, "Too-big precision %d specified. Maximum is 6.", dec)
+		}
+	case mysql.TypeString:
+		ty.Base = "char"
+		if binary {
+			ty.Base = "binary"
+		}
+		if flen < 0 {
+			ty.Length = 1
+		}
+	case mysql.TypeVarchar, mysql.TypeVarString:
+		ty.Base = "varchar"
+		if binary {
+			ty.Base = "varbinary"
+		}
+	case mysql.TypeTinyBlob, mysql.TypeBlob, mysql.TypeMediumBlob, mysql.TypeLongBlob:
+		size := map[byte]string{mysql.TypeTinyBlob: "tiny", mysql.TypeBlob: "", mysql.TypeMediumBlob: "medium", mysql.TypeLongBlob: "long"}[ft.GetType()]
+		ty.Base = size + "text"
+		if binary {
+			ty.Base = size + "blob"
+		}
+		ty.Length = 0
+	case mysql.TypeEnum, mysql.TypeSet:
+		ty.Base = "enum"
+		if ft.GetType() == mysql.TypeSet {
+			ty.Base = "set"
+		}
+		ty.Length = 0
+		ty.Elems = append([]string(nil), ft.GetElems()...)
+	case mysql.TypeJSON:
+		ty.Base, ty.Length = "json", 0
+	default:
+		return ty, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support the column type %s", ft)
+	}
+	if ty.Zerofill {
+		ty.Unsigned = true
+	}
+	if !binary && ft.GetCharset() != "" {
+		ty.Charset = normCharset(ft.GetCharset())
+	}
+	if ft.GetCollate() != "" && ft.GetCollate() != "binary" {
+		ty.Collation = strings.ToLower(ft.GetCollate())
+		ty.Charset = charsetOf(ty.Collation)
+	}
+	return ty, nil
+}
+
+// currentTimestamp recognises CURRENT_TIMESTAMP[(fsp)] and its synonyms.
+func currentTimestamp(e ast.ExprNode) (string, bool) {
+	f, ok := e.(*ast.FuncCallExpr)
+	if !ok {
+		return "", false
+	}
+	switch f.FnName.L {
+	case "current_timestamp", "now", "localtime", "localtimestamp":
+	default:
+		return "", false
+	}
+	if len(f.Args) == 1 {
+		if v, ok := f.Args[0].(*driver.ValueExpr); ok && v.GetInt64() > 0 {
+			return fmt.Sprintf("CURRENT_TIMESTAMP(%d)", v.GetInt64()), true
+		}
+	}
+	return "CURRENT_TIMESTAMP", true
+}
+
+// intRange is the range of each integer type, signed and unsigned.
+func intRange(base string, unsigned bool) (lo int64, hi uint64) {
+	bits := map[string]uint{"tinyint": 8, "smallint": 16, "mediumint": 24, "int": 32, "bigint": 64}[base]
+	if unsigned {
+		if bits == 64 {
+			return 0, math.MaxUint64
+		}
+		return 0, 1<<bits - 1
+	}
+	return -(1 << (bits - 1)), 1<<(bits-1) - 1
+}
+
+// defaultOf checks and normalises a DEFAULT clause as MySQL stores it.
+func defaultOf(c *Column, e ast.ExprNode) (*Default, error) {
+	bad := func() error {
+		return mysqlerr.New(mysqlerr.ErInvalidDefault, "Invalid default value for '%s'", c.Name)
+	}
+	if s, ok := currentTimestamp(e); ok {
+		if c.Type.Base != "timestamp" && c.Type.Base != "datetime" {
+			return nil, bad()
+		}
+		return &Default{Expr: s}, nil
+	}
+	neg := false
+	if u, ok := e.(*ast.UnaryOperationExpr); ok && (u.Op == opcode.Minus || u.Op == opcode.Plus) {
+		neg, e = u.Op == opcode.Minus, u.V
+	}
+	v, ok := e.(*driver.ValueExpr)
+	if !ok {
+		if p, isParen := e.(*ast.ParenthesesExpr); isParen {
+			return &Default{Expr: "(" + mysqlExpr(p.Expr) + ")"}, nil
+		}
+		return nil, bad()
+	}
+	if v.Kind() == driver.KindNull {
+		if !c.Nullable {
+			return nil, bad()
+		}
+		return &Default{Null: true}, nil
+	}
+	if c.AutoIncrement || c.Type.IsBlobLike() || c.Type.Base == "json" {
+		return nil, mysqlerr.New(mysqlerr.ErBlobCantHaveDefault, "BLOB, TEXT, GEOMETRY or JSON column '%s' can't have a default value", c.Name)
+	}
+	var text string
+	switch v.Kind() {
+	case driver.KindInt64:
+		text = strconv.FormatInt(v.GetInt64(), 10)
+	case driver.KindUint64:
+		text = strconv.FormatUint(v.GetUint64(), 10)
+	case driver.KindFloat64, driver.KindFloat32:
+		text = strconv.FormatFloat(v.GetFloat64(), 'g', -1, 64)
+	case driver.KindMysqlDecimal:
+		text = v.GetMysqlDecimal().String()
+	case driver.KindString, driver.KindBytes:
+		text = v.GetString()
+	case driver.KindBinaryLiteral:
+		bl := v.GetBinaryLiteral()
+		if c.Type.Base == "bit" {
+			return &Default{Lit: bl.ToBitLiteralString(true), Bits: true}, nil
+		}
+		text = string(bl)
+	default:
+		return nil, bad()
+	}
+	if neg {
+		text = "-" + text
+	}
+	norm, ok := normaliseLiteral(c.Type, text)
+	if !ok {
+		return nil, bad()
+	}
+	return &Default{Lit: norm}, nil
+}
+
+// normaliseLiteral gives a default's text as MySQL shows it for the column's type,
+// or false when the value does not fit.
+func normaliseLiteral(ty Type, s string) (string, bool) {
+	switch ty.Base {
+	case "tinyint", "smallint", "mediumint", "int", "bigint":
+		d, _, err := apd.NewFromString(strings.TrimSpace(s))
+		if err != nil {
+			return "", false
+		}
+		var r apd.Decimal
+		ctx := apd.BaseContext.WithPrecision(80)
+		ctx.Rounding = apd.RoundHalfUp
+		if _, err := ctx.RoundToIntegralValue(&r, d); err != nil {
+			return "", false
+		}
+		lo, hi := intRange(ty.Base, ty.Unsigned)
+		if r.Negative && !r.IsZero() {
+			i, err := r.Int64()
+			if err != nil || i < lo {
+				return "", false
+			}
+			return strconv.FormatInt(i, 10), true
+		}
+		u, err := strconv.ParseUint(r.Text('f'), 10, 64)
+		if err != nil || u > hi {
+			return "", false
+		}
+		return strconv.FormatUint(u, 10), true
+	case "decimal":
+		d, _, err := apd.NewFromString(strings.TrimSpace(s))
+		if err != nil {
+			return "", false
+		}
+		var r apd.Decimal
+		ctx := apd.BaseContext.WithPrecision(100)
+		ctx.Rounding = apd.RoundHalfUp
+		if _, err := ctx.Quantize(&r, d, -int32(ty.Scale)); err != nil {
+			return "", false
+		}
+		if ty.Unsigned && r.Negative && !r.IsZero() {
+			return "", false
+		}
+		digits := int(r.NumDigits())
+		if digits-ty.Scale > ty.Length-ty.Scale && !r.IsZero() {
+			return "", false
+		}
+		if r.IsZero() {
+			r.Negative = false
+		}
+		return r.Text('f'), true
+	case "float", "double":
+		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil {
+			return "", false
+		}
+		if ty.Base == "float" {
+			return strconv.FormatFloat(float64(float32(f)), 'g', -1, 32), true
+		}
+		return strconv.FormatFloat(f, 'g', -1, 64), true
+	case "year":
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return "", false
+		}
+		switch {
+		case n == 0 && s != "0" && s != "":
+			return "2000", true
+		case n == 0:
+			return "0000", true
+		case n >= 1 && n <= 69:
+			return strconv.Itoa(2000 + n), true
+		case n >= 70 && n <= 99:
+			return strconv.Itoa(1900 + n), true
+		case n >= 1901 && n <= 2155:
+			return strconv.Itoa(n), true
+		}
+		return "", false
+	case "date", "datetime", "timestamp", "time":
+		return normaliseTemporal(ty, s)
+	case "enum":
+		for _, e := range ty.Elems {
+			if strings.EqualFold(e, s) {
+				return e, true
+			}
+		}
+		return "", false
+	case "set":
+		if s == "" {
+			return "", true
+		}
+		var out []string
+		for _, part := range strings.Split(s, ",") {
+			found := false
+			for _, e := range ty.Elems {
+				if strings.EqualFold(e, part) {
+					out, found = append(out, e), true
+				}
+			}
+			if !found {
+				return "", false
+			}
+		}
+		return strings.Join(out, ","), true
+	case "char", "varchar", "binary", "varbinary":
+		if ty.Length > 0 && len([]rune(s)) > ty.Length {
+			return "", false
+		}
+		return s, true
+	case "bit":
+		return s, true
+	}
+	return s, true
+}

@@ -1,0 +1,161 @@
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Table is one table's MySQL definition.
+type Table struct {
+	Name        string       `json:"name"`
+	Columns     []Column     `json:"columns"`
+	Indexes     []Index      `json:"indexes,omitempty"` // in MySQL's order: PRIMARY, UNIQUE, the others
+	ForeignKeys []ForeignKey `json:"foreign_keys,omitempty"`
+	Checks      []Check      `json:"checks,omitempty"`
+	Engine      string       `json:"engine"`
+	Charset     string       `json:"charset"`
+	Collation   string       `json:"collation"`
+	Comment     string       `json:"comment,omitempty"`
+	// AutoIncrement is AUTO_INCREMENT=N as declared; the live counter is SQLite's.
+	AutoIncrement uint64 `json:"auto_increment,omitempty"`
+}
+
+// Column is one column's MySQL definition.
+type Column struct {
+	Name          string     `json:"name"`
+	Type          Type       `json:"type"`
+	Nullable      bool       `json:"nullable"`
+	Default       *Default   `json:"default,omitempty"` // nil: no DEFAULT clause
+	OnUpdate      string     `json:"on_update,omitempty"`
+	AutoIncrement bool       `json:"auto_increment,omitempty"`
+	Comment       string     `json:"comment,omitempty"`
+	Generated     *Generated `json:"generated,omitempty"`
+	Invisible     bool       `json:"invisible,omitempty"`
+}
+
+// Type is a MySQL column type as declared.
+type Type struct {
+	Base      string   `json:"base"`             // lower-case MySQL name: int, varchar, decimal, enum ...
+	Length    int      `json:"length,omitempty"` // display width, character or byte length, precision; 0: none given
+	Scale     int      `json:"scale,omitempty"`  // DECIMAL/FLOAT/DOUBLE digits after the point, or fsp of temporal types
+	HasScale  bool     `json:"has_scale,omitempty"`
+	Unsigned  bool     `json:"unsigned,omitempty"`
+	Zerofill  bool     `json:"zerofill,omitempty"`
+	Elems     []string `json:"elems,omitempty"` // ENUM and SET values
+	Charset   string   `json:"charset,omitempty"`
+	Collation string   `json:"collation,omitempty"`
+}
+
+// Default is a column's DEFAULT clause.
+type Default struct {
+	Null bool   `json:"null,omitempty"`
+	Lit  string `json:"lit,omitempty"`  // a literal, normalised to the column's type
+	Bits bool   `json:"bits,omitempty"` // Lit is a b'...' literal
+	Expr string `json:"expr,omitempty"` // an expression as MySQL prints it: CURRENT_TIMESTAMP(3), (rand())
+}
+
+// Generated is a generated column's expression as MySQL prints it.
+type Generated struct {
+	Expr   string `json:"expr"`
+	Stored bool   `json:"stored"`
+}
+
+// Index is a key: PRIMARY, UNIQUE, INDEX or FULLTEXT.
+type Index struct {
+	Name    string      `json:"name"`
+	Kind    string      `json:"kind"`
+	Parts   []IndexPart `json:"parts"`
+	Comment string      `json:"comment,omitempty"`
+}
+
+// IndexPart is one key part: a column, with a prefix length, or an expression.
+type IndexPart struct {
+	Column string `json:"column,omitempty"`
+	Expr   string `json:"expr,omitempty"`
+	Length int    `json:"length,omitempty"`
+	Desc   bool   `json:"desc,omitempty"`
+}
+
+// ForeignKey is a FOREIGN KEY constraint.
+type ForeignKey struct {
+	Name       string   `json:"name"`
+	Columns    []string `json:"columns"`
+	RefSchema  string   `json:"ref_schema,omitempty"`
+	RefTable   string   `json:"ref_table"`
+	RefColumns []string `json:"ref_columns"`
+	OnDelete   string   `json:"on_delete,omitempty"` // CASCADE, SET NULL, NO ACTION, SET DEFAULT; "" is RESTRICT
+	OnUpdate   string   `json:"on_update,omitempty"`
+}
+
+// Check is a CHECK constraint.
+type Check struct {
+	Name        string `json:"name"`
+	Expr        string `json:"expr"`
+	NotEnforced bool   `json:"not_enforced,omitempty"`
+}
+
+// Index kinds.
+const (
+	KindPrimary  = "PRIMARY"
+	KindUnique   = "UNIQUE"
+	KindIndex    = "INDEX"
+	KindFulltext = "FULLTEXT"
+)
+
+// Column returns the column named name (MySQL column names are case-insensitive).
+func (t *Table) Column(name string) (*Column, bool) {
+	for i := range t.Columns {
+		if strings.EqualFold(t.Columns[i].Name, name) {
+			return &t.Columns[i], true
+		}
+	}
+	return nil, false
+}
+
+// PrimaryKey returns the PRIMARY index, if any.
+func (t *Table) PrimaryKey() (*Index, bool) {
+	for i := range t.Indexes {
+		if t.Indexes[i].Kind == KindPrimary {
+			return &t.Indexes[i], true
+		}
+	}
+	return nil, false
+}
+
+// Encode is the stored form of a definition.
+func (t *Table) Encode() (string, error) {
+	b, err := json.Marshal(t)
+	if err != nil {
+		return "", fmt.Errorf("catalog: encode %s: %w", t.Name, err)
+	}
+	return string(b), nil
+}
+
+// Decode reads a stored definition.
+func Decode(s string) (*Table, error) {
+	var t Table
+	if err := json.Unmarshal([]byte(s), &t); err != nil {
+		return nil, fmt.Errorf("catalog: decode definition: %w", err)
+	}
+	return &t, nil
+}
+
+// IsTextual reports whether values of the type are character strings (they have
+// a character set).
+func (ty Type) IsTextual() bool {
+	switch ty.Base {
+	case "char", "varchar", "tinytext", "text", "mediumtext", "longtext", "enum", "set":
+		return ty.Charset != "binary"
+	}
+	return false
+}
+
+// IsBlobLike reports whether the type is a BLOB or TEXT (which print no DEFAULT NULL).
+func (ty Type) IsBlobLike() bool {
+	switch ty.Base {
+	case "tinyblob", "blob", "mediumblob", "longblob", "tinytext", "text", "mediumtext", "longtext":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,89 @@
+package sqlcompat
+
+import (
+	"strconv"
+	"strings"
+
+	tidb "github.com/pingcap/tidb/pkg/parser"
+	"github.com/pingcap/tidb/pkg/parser/ast"
+	_ "github.com/pingcap/tidb/pkg/parser/test_driver" // literal values in the AST
+
+	"github.com/binlite/binlite/catalog"
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+// catalogTable is engine.CatalogTable (sqlcompat does not import the engine).
+const catalogTable = "binlite_catalog"
+
+// addCatalog adds to a DDL the statements that keep the schema's catalog of MySQL
+// definitions in step, so they run in the DDL's own SQLite transaction and a
+// replica replaying the DDL text writes the same rows.
+//
+// CREATE TABLE stores the definition compiled from MySQL's grammar (TiDB's parser)
+// and sets AUTO_INCREMENT=N; DROP TABLE and RENAME TABLE follow the table;
+// TRUNCATE resets the AUTO_INCREMENT counter, as InnoDB does. ALTER TABLE and
+// CREATE/DROP INDEX drop the stored definition for now (SHOW CREATE TABLE then
+// falls back to what SQLite knows) rather than keep one that no longer holds.
+func addCatalog(d *DDL) error {
+	switch d.Op {
+	case CreateTable:
+		if len(d.SQLite) == 0 || d.Temporary {
+			return nil
+		}
+		return createTableCatalog(d)
+	case DropTable:
+		if d.Temporary {
+			return nil
+		}
+		for _, t := range d.Tables {
+			d.CatalogAfter = append(d.CatalogAfter, "DELETE FROM "+catalogTable+" WHERE name = "+sqlString(t))
+		}
+	case RenameTable:
+		for i := 0; i+1 < len(d.Tables); i += 2 {
+			from, to := sqlString(d.Tables[i]), sqlString(d.Tables[i+1])
+			d.CatalogAfter = append(d.CatalogAfter, "UPDATE "+catalogTable+" SET name = "+to+", def = json_set(def, '$.name', "+to+") WHERE name = "+from)
+		}
+	case TruncateTable:
+		d.CatalogAfter = append(d.CatalogAfter, "DELETE FROM sqlite_sequence WHERE name = "+sqlString(d.Table)+" COLLATE NOCASE")
+	case AlterTable, CreateIndex, DropIndex:
+		d.CatalogBefore = append(d.CatalogBefore, "DELETE FROM "+catalogTable+" WHERE name = "+sqlString(d.Table))
+	}
+	return nil
+}
+
+func createTableCatalog(d *DDL) error {
+	stmts, _, err := tidb.New().Parse(d.Original, "", "")
+	if err != nil || len(stmts) != 1 {
+		// binlite's own parser took it; without the grammar's AST there is no
+		// definition to store, and SHOW CREATE TABLE falls back to SQLite's.
+		return nil
+	}
+	ct, ok := stmts[0].(*ast.CreateTableStmt)
+	if !ok || ct.ReferTable != nil || ct.Select != nil {
+		return nil
+	}
+	def, err := catalog.Build(ct)
+	if err != nil {
+		if _, isMySQL := mysqlerr.As(err); isMySQL {
+			return err
+		}
+		return mysqlerr.New(mysqlerr.ErUnknownError, "%v", err)
+	}
+	def.Name = d.Table
+	enc, err := def.Encode()
+	if err != nil {
+		return mysqlerr.New(mysqlerr.ErUnknownError, "%v", err)
+	}
+	name := sqlString(d.Table)
+	// Written before the CREATE and only if the table does not exist yet, so an
+	// IF NOT EXISTS that finds the table leaves its definition alone.
+	absent := " WHERE NOT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = " + name + " COLLATE NOCASE)"
+	pre := []string{"INSERT OR REPLACE INTO " + catalogTable + " (name, def) SELECT " + name + ", " + sqlString(enc) + absent}
+	if def.AutoIncrement > 1 && strings.Contains(d.SQLite[0], " AUTOINCREMENT") {
+		pre = append(pre,
+			"DELETE FROM sqlite_sequence WHERE name = "+name+" COLLATE NOCASE AND NOT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = "+name+" COLLATE NOCASE)",
+			"INSERT INTO sqlite_sequence (name, seq) SELECT "+name+", "+strconv.FormatUint(def.AutoIncrement-1, 10)+absent)
+	}
+	d.CatalogBefore = append(d.CatalogBefore, pre...)
+	return nil
+}
