@@ -104,3 +104,14 @@ func fraction(frac string, fsp int) string {
 	}
 	return "." + frac[:fsp]
 }
+
+// TemporalLiteral checks and normalises the string of a DATE '...', TIME '...' or
+// TIMESTAMP '...' literal (kind "date", "time" or "datetime"), keeping as many
+// fractional digits as the literal has.
+func TemporalLiteral(kind, s string) (string, bool) {
+	fsp := 0
+	if _, frac, ok := strings.Cut(strings.TrimSpace(s), "."); ok {
+		fsp = min(len(frac), 6)
+	}
+	return normaliseTemporal(Type{Base: kind, Scale: fsp}, s)
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mattn/go-sqlite3"
 
+	mysqlcatalog "github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/gtid"
 	"github.com/binlite/binlite/mysqlerr"
 )
@@ -74,6 +75,9 @@ func translateError(err error, db string) error {
 		return mysqlerr.New(mysqlerr.ErNoReferencedRow, "Cannot add or update a child row: a foreign key constraint fails")
 	}
 	if c, ok := after("CHECK constraint failed: "); ok {
+		if code, state, m, isValue := mysqlcatalog.CheckError(c); isValue {
+			return &mysqlerr.Error{Code: code, State: state, Message: m}
+		}
 		return mysqlerr.New(mysqlerr.ErCheckConstraint, "Check constraint '%s' is violated.", c)
 	}
 	if f, ok := after("no such function: "); ok {

@@ -10,6 +10,7 @@ const (
 	ErTooBigScale             uint16 = 1425
 	ErTooBigPrecision         uint16 = 1426
 	ErInvalidOnUpdate         uint16 = 1294
+	ErWrongValue              uint16 = 1525
 	ErHandshakeError          uint16 = 1043
 	ErDBAccessDenied          uint16 = 1044
 	ErAccessDenied            uint16 = 1045

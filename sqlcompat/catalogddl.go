@@ -85,5 +85,6 @@ func createTableCatalog(d *DDL) error {
 			"INSERT INTO sqlite_sequence (name, seq) SELECT "+name+", "+strconv.FormatUint(def.AutoIncrement-1, 10)+absent)
 	}
 	d.CatalogBefore = append(d.CatalogBefore, pre...)
+	d.ValueChecks = def.ValueChecks()
 	return nil
 }

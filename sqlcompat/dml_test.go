@@ -25,7 +25,7 @@ func TestQueryTranslation(t *testing.T) {
 		// identifiers, strings, comments
 		{"SELECT `c`, `we\"ird` FROM `sbtest1`", `SELECT "c", "we""ird" FROM "sbtest1"`, Select},
 		{`SELECT "a\"b", 'it\'s', 'x''y', "\n"`, "SELECT 'a\"b', 'it''s', 'x''y', '\n'", Select},
-		{"SELECT x'AB', b'101', 0x1F", "SELECT X'AB', 5, 0x1F", Select},
+		{"SELECT x'AB', b'101', 0x1F", "SELECT X'AB', 5, X'1F'", Select},
 		{"SELECT /*!40001 SQL_NO_CACHE */ * FROM t", "SELECT * FROM t", Select},
 		{"SELECT 1 /* c */ + 2 # tail", "SELECT 1 + 2", Select},
 		{"SELECT a || b, a && b, a <=> b, !a FROM t", "SELECT a OR b, a AND b, a IS b, NOT a FROM t", Select},

@@ -169,7 +169,13 @@ func lexOne(sql string, i int) (token, *lexError) {
 			}
 			return mk(tkBitString, j, sql[i+2:j]), nil
 		}
-		return mk(tkNumber, j, sql[i:j]), nil
+		// 0x41 is a binary string, as X'41' is (a number only in numeric context,
+		// which SQLite cannot tell); an odd digit count gets a leading zero.
+		digits := sql[i+2 : j]
+		if len(digits)%2 == 1 {
+			digits = "0" + digits
+		}
+		return mk(tkHexString, j, digits), nil
 	case isDigit(c) || (c == '.' && i+1 < len(sql) && isDigit(sql[i+1]) && (i == 0 || !isIdentChar(sql[i-1]) && sql[i-1] != '`')):
 		j := i
 		for j < len(sql) && isDigit(sql[j]) {

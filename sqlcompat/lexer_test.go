@@ -34,7 +34,8 @@ func TestLexKinds(t *testing.T) {
 		vals  []string
 	}{
 		{"`a``b` x", []tokKind{tkQuotedIdent, tkIdent}, []string{"a`b", "x"}},
-		{"1e5 .5 0x1F 12.5 1.5e-3", []tokKind{tkNumber, tkNumber, tkNumber, tkNumber, tkNumber}, nil},
+		{"1e5 .5 12.5 1.5e-3", []tokKind{tkNumber, tkNumber, tkNumber, tkNumber}, nil},
+		{"0x1F 0xABC X'0a'", []tokKind{tkHexString, tkHexString, tkHexString}, []string{"1F", "0ABC", "0a"}},
 		{"x'ab' X'CD' b'01' 0b11", []tokKind{tkHexString, tkHexString, tkBitString, tkBitString}, []string{"ab", "CD", "01", "11"}},
 		{"@u @@global.Max_Conn @@x @'q'", []tokKind{tkUserVar, tkSysVar, tkSysVar, tkUserVar}, []string{"u", "global.max_conn", "x", "q"}},
 		{"? <=> != := || -> ->>", []tokKind{tkParam, tkOp, tkOp, tkOp, tkOp, tkOp, tkOp}, []string{"", "<=>", "!=", ":=", "||", "->", "->>"}},

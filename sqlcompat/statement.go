@@ -2,6 +2,7 @@ package sqlcompat
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/binlite/binlite/mysqlerr"
 )
@@ -264,6 +265,9 @@ type DDL struct {
 	// definitions in step (see addCatalog); they run around SQLite, in the same
 	// SQLite transaction.
 	CatalogBefore, CatalogAfter []string
+	// ValueChecks are CREATE TABLE's table constraints that refuse values the
+	// MySQL columns cannot hold (catalog.Table.ValueChecks).
+	ValueChecks []string
 }
 
 // Statements is everything the schema's SQLite runs for the DDL, in order.
@@ -274,6 +278,13 @@ func (d *DDL) Statements() []string {
 	out := make([]string, 0, len(d.CatalogBefore)+len(d.SQLite)+len(d.CatalogAfter))
 	out = append(out, d.CatalogBefore...)
 	out = append(out, d.SQLite...)
+	if len(d.ValueChecks) > 0 {
+		// SQLite[0] is the CREATE TABLE: the checks go before its closing parenthesis.
+		create := out[len(d.CatalogBefore)]
+		if end := strings.LastIndexByte(create, ')'); end > 0 {
+			out[len(d.CatalogBefore)] = create[:end] + ", " + strings.Join(d.ValueChecks, ", ") + create[end:]
+		}
+	}
 	return append(out, d.CatalogAfter...)
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/mysqlerr"
 )
 
@@ -96,9 +97,52 @@ func (rw *rewriter) token(i, hi int) error {
 			rw.out[i] = "NOT "
 		}
 	case tkIdent:
+		if done, err := rw.typedLiteral(i, hi); done || err != nil {
+			return err
+		}
 		rw.ident(i, hi)
 	}
 	return nil
+}
+
+// typedLiteral rewrites DATE/TIME/TIMESTAMP 'text' to the normalised text
+// (1525 when it is not a valid value, as MySQL answers) and a character set
+// introducer before a string: _binary 'x' is bytes, the others only name the
+// character set of text.
+func (rw *rewriter) typedLiteral(i, hi int) (bool, error) {
+	t := rw.toks[i]
+	if i+1 >= hi || (i > 0 && rw.toks[i-1].isOp(".")) {
+		return false, nil
+	}
+	n := rw.toks[i+1]
+	up := strings.ToUpper(t.text)
+	if n.kind == tkString {
+		kind := map[string]string{"DATE": "date", "TIME": "time", "TIMESTAMP": "datetime", "DATETIME": "datetime"}[up]
+		if kind != "" && up != "DATETIME" {
+			v, ok := catalog.TemporalLiteral(kind, n.val)
+			if !ok {
+				return true, mysqlerr.New(mysqlerr.ErWrongValue, "Incorrect %s value: '%s'", up, n.val)
+			}
+			rw.skip[i], rw.skip[i+1] = true, true
+			rw.after[i] = sqlString(v)
+			return true, nil
+		}
+	}
+	if strings.HasPrefix(t.text, "_") && (n.kind == tkString || n.kind == tkHexString) {
+		switch strings.ToLower(t.text) {
+		case "_binary":
+			rw.skip[i] = true
+			if n.kind == tkString {
+				rw.skip[i+1] = true
+				rw.after[i] = "X'" + hex.EncodeToString([]byte(n.val)) + "'"
+			}
+			return true, nil
+		case "_utf8mb4", "_utf8mb3", "_utf8", "_latin1", "_ascii":
+			rw.skip[i] = true
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // ident handles context functions, COLLATE and CAST target types.

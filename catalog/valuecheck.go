@@ -1,0 +1,145 @@
+package catalog
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Value checks: MySQL refuses, under STRICT_TRANS_TABLES (MySQL 8.4's default
+// sql_mode), a value its column cannot hold. SQLite would store it as given, so
+// every column gets a CHECK constraint that SQLite evaluates on every write path
+// (INSERT, INSERT ... SELECT, UPDATE with any expression, REPLACE, upserts). A
+// failing constraint's name says which MySQL error to return; see CheckError.
+//
+// binlite always applies strict mode: a session without STRICT_TRANS_TABLES gets
+// the error where MySQL would adjust the value with a warning. An error instead of
+// an adjusted value is a different answer a client sees, never a silently
+// different row.
+
+// checkPrefix starts the names of binlite's value-check constraints.
+const checkPrefix = "binlite:"
+
+// Kinds of value a check refuses, for the error message.
+const (
+	badRange     = "range"    // 1264
+	badInteger   = "integer"  // 1366
+	badDecimal   = "decimal"  // 1366
+	badDouble    = "double"   // 1366
+	badLength    = "length"   // 1406
+	badEnum      = "enum"     // 1265
+	badDate      = "date"     // 1292
+	badDatetime  = "datetime" // 1292
+	badJSON      = "json"     // 3140
+	badBitLength = "bit"      // 1406
+)
+
+// ValueChecks returns the SQLite table constraints that refuse values t's columns
+// cannot hold, in the order they must be evaluated (type before range).
+func (t *Table) ValueChecks() []string {
+	var out []string
+	for i := range t.Columns {
+		c := &t.Columns[i]
+		if c.Generated != nil {
+			continue
+		}
+		for _, ck := range columnChecks(c) {
+			out = append(out, fmt.Sprintf(`CONSTRAINT "%s%s:%s" CHECK (%s)`, checkPrefix, ck.kind, strings.ReplaceAll(c.Name, `"`, `""`), ck.expr))
+		}
+	}
+	return out
+}
+
+type valueCheck struct{ kind, expr string }
+
+func columnChecks(c *Column) []valueCheck {
+	q := `"` + strings.ReplaceAll(c.Name, `"`, `""`) + `"`
+	or := func(cond string) string { return q + " IS NULL OR " + cond }
+	ty := c.Type
+	switch ty.Base {
+	case "tinyint", "smallint", "mediumint", "int", "bigint":
+		checks := []valueCheck{{badInteger, or("typeof(" + q + ") = 'integer'")}}
+		lo, hi := intRange(ty.Base, ty.Unsigned)
+		switch {
+		case ty.Base == "bigint" && !ty.Unsigned:
+		case ty.Base == "bigint":
+			checks = append(checks, valueCheck{badRange, or(q + " >= 0")})
+		default:
+			checks = append(checks, valueCheck{badRange, or(q + " BETWEEN " + strconv.FormatInt(lo, 10) + " AND " + strconv.FormatUint(hi, 10))})
+		}
+		return checks
+	case "decimal":
+		checks := []valueCheck{{badDecimal, or("typeof(" + q + ") IN ('integer', 'real')")}}
+		limit := "1e" + strconv.Itoa(ty.Length-ty.Scale)
+		cond := "round(abs(" + q + "), " + strconv.Itoa(ty.Scale) + ") < " + limit
+		if ty.Unsigned {
+			cond = "(" + cond + " AND " + q + " >= 0)"
+		}
+		return append(checks, valueCheck{badRange, or(cond)})
+	case "float", "double":
+		checks := []valueCheck{{badDouble, or("typeof(" + q + ") IN ('integer', 'real')")}}
+		if ty.Unsigned {
+			checks = append(checks, valueCheck{badRange, or(q + " >= 0")})
+		}
+		return checks
+	case "char", "varchar":
+		return []valueCheck{{badLength, or("length(" + q + ") <= " + strconv.Itoa(ty.Length))}}
+	case "binary", "varbinary":
+		return []valueCheck{{badLength, or("length(CAST(" + q + " AS BLOB)) <= " + strconv.Itoa(ty.Length))}}
+	case "tinytext", "tinyblob", "text", "blob", "mediumtext", "mediumblob":
+		limit := map[string]int{"tinytext": 255, "tinyblob": 255, "text": 65535, "blob": 65535, "mediumtext": 16777215, "mediumblob": 16777215}[ty.Base]
+		return []valueCheck{{badLength, or("length(CAST(" + q + " AS BLOB)) <= " + strconv.Itoa(limit))}}
+	case "enum":
+		vals := make([]string, len(ty.Elems))
+		for i, e := range ty.Elems {
+			vals[i] = "'" + strings.ReplaceAll(e, "'", "''") + "'"
+		}
+		return []valueCheck{{badEnum, or(q + " IN (" + strings.Join(vals, ", ") + ")")}}
+	case "date":
+		// The date itself must exist (no 2024-02-30, no zero date); a time after it
+		// is what drivers send for a DATE parameter.
+		return []valueCheck{{badDate, or("typeof(" + q + ") = 'text' AND date(" + q + ") IS NOT NULL AND substr(" + q + ", 1, 10) = date(" + q + ")")}}
+	case "datetime", "timestamp":
+		cond := "typeof(" + q + ") = 'text' AND datetime(" + q + ") IS NOT NULL AND substr(" + q + ", 1, 10) = date(" + q + ")"
+		if ty.Base == "timestamp" {
+			cond += " AND " + q + " >= '1970-01-01 00:00:01' AND " + q + " < '2038-01-19 03:14:08'"
+		}
+		return []valueCheck{{badDatetime, or(cond)}}
+	case "json":
+		return []valueCheck{{badJSON, or("json_valid(" + q + ")")}}
+	case "bit":
+		if ty.Length < 64 {
+			return []valueCheck{{badBitLength, or("typeof(" + q + ") <> 'integer' OR " + q + " BETWEEN 0 AND " + strconv.FormatUint(1<<ty.Length-1, 10))}}
+		}
+	}
+	return nil
+}
+
+// CheckError returns the MySQL error code, SQLSTATE and message for a failed
+// value check named name (as SQLite reports it), or ok=false for any other
+// constraint.
+func CheckError(name string) (code uint16, state, msg string, ok bool) {
+	rest, found := strings.CutPrefix(name, checkPrefix)
+	if !found {
+		return 0, "", "", false
+	}
+	kind, col, found := strings.Cut(rest, ":")
+	if !found {
+		return 0, "", "", false
+	}
+	switch kind {
+	case badRange:
+		return 1264, "22003", fmt.Sprintf("Out of range value for column '%s' at row 1", col), true
+	case badInteger, badDecimal, badDouble:
+		return 1366, "HY000", fmt.Sprintf("Incorrect %s value for column '%s' at row 1", kind, col), true
+	case badLength, badBitLength:
+		return 1406, "22001", fmt.Sprintf("Data too long for column '%s' at row 1", col), true
+	case badEnum:
+		return 1265, "01000", fmt.Sprintf("Data truncated for column '%s' at row 1", col), true
+	case badDate, badDatetime:
+		return 1292, "22007", fmt.Sprintf("Incorrect %s value for column '%s' at row 1", kind, col), true
+	case badJSON:
+		return 3140, "22032", fmt.Sprintf("Invalid JSON text: \"Invalid value.\" at position 0 in value for column '%s'.", col), true
+	}
+	return 0, "", "", false
+}
