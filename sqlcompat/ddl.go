@@ -309,11 +309,11 @@ func (p *parser) alterTable() (Statement, error) {
 			}
 			for _, cr := range ranges {
 				hi := cr[1]
-				// FIRST / AFTER x only order columns, which SQLite cannot do.
-				if hi-cr[0] > 2 && p.toks[hi-2].is("AFTER") {
-					hi -= 2
-				} else if hi-cr[0] > 1 && p.toks[hi-1].is("FIRST") {
-					hi--
+				// FIRST / AFTER x place the column, which SQLite's ADD COLUMN cannot
+				// do: appending it instead would put positional INSERTs' values
+				// into the wrong columns, so it is refused.
+				if hi-cr[0] > 2 && p.toks[hi-2].is("AFTER") || hi-cr[0] > 1 && p.toks[hi-1].is("FIRST") {
+					return unsupported("ALTER TABLE ... ADD COLUMN ... FIRST/AFTER")
 				}
 				if cr[0] >= hi {
 					return nil, sp.errHere()

@@ -47,7 +47,7 @@ func TestDDL(t *testing.T) {
 		{"TRUNCATE o.t", DDL{Op: TruncateTable, Schema: "o", Table: "t", SQLite: []string{`DELETE FROM "t"`}}},
 		{"RENAME TABLE a TO b, c TO d", DDL{Op: RenameTable, Schema: "sbtest", Table: "a", Tables: []string{"a", "b", "c", "d"},
 			SQLite: []string{`ALTER TABLE "a" RENAME TO "b"`, `ALTER TABLE "c" RENAME TO "d"`}}},
-		{"ALTER TABLE t ADD COLUMN x INT NOT NULL DEFAULT 0 AFTER k, ADD y VARCHAR(10), DROP COLUMN z, DROP w, RENAME TO u, " +
+		{"ALTER TABLE t ADD COLUMN x INT NOT NULL DEFAULT 0, ADD y VARCHAR(10), DROP COLUMN z, DROP w, RENAME TO u, " +
 			"RENAME COLUMN a TO b, ADD INDEX ix (x), ADD UNIQUE KEY (y), DROP INDEX old, DROP KEY old2, ENGINE=InnoDB, ADD FULLTEXT (y)",
 			DDL{Op: AlterTable, Schema: "sbtest", Table: "t", Tables: []string{"t", "u"}, SQLite: []string{
 				`ALTER TABLE "t" ADD COLUMN "x" INT NOT NULL DEFAULT 0`,

@@ -212,6 +212,7 @@ func TestParseUnsupported(t *testing.T) {
 		"SELECT 1 INTO @x", "SELECT * FROM t INTO OUTFILE '/tmp/x'", "EXPLAIN SELECT 1", "CALL p()",
 		"SHOW FOOBAR", "FLUSH TABLES WITH READ LOCK", "ALTER TABLE t ADD PRIMARY KEY (a)", "DROP INDEX `PRIMARY` ON t",
 		"START REPLICA UNTIL SQL_AFTER_GTIDS='x'", "RENAME TABLE a TO other.b", "DROP VIEW v", "GRANT r1 TO u",
+		"ALTER TABLE t ADD COLUMN x INT AFTER k", "ALTER TABLE t ADD x INT FIRST", "ALTER TABLE t ADD (x INT, y INT AFTER x)",
 	} {
 		st, err := Parse(sql, testCtx())
 		u, ok := st.(*Unsupported)

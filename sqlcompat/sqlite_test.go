@@ -122,7 +122,7 @@ func TestSQLiteIntegration(t *testing.T) {
 	if got := queryInts(t, db, ctx, "SELECT k FROM sbtest ORDER BY id"); len(got) != 3 || got[0] != 1 || got[1] != 21 || got[2] != 30 {
 		t.Errorf("seed k = %v; want [1 21 30]", got)
 	}
-	execMySQL(t, db, ctx, "ALTER TABLE sbtest ADD COLUMN extra INT NOT NULL DEFAULT 5 AFTER pad, ADD UNIQUE KEY uk (extra, id), DROP KEY k")
+	execMySQL(t, db, ctx, "ALTER TABLE sbtest ADD COLUMN extra INT NOT NULL DEFAULT 5, ADD UNIQUE KEY uk (extra, id), DROP KEY k")
 	execMySQL(t, db, ctx, "CREATE TABLE IF NOT EXISTS wide (a BIGINT(20) UNSIGNED NOT NULL, b VARCHAR(32) CHARACTER SET utf8mb4 DEFAULT NULL COMMENT 'x', e ENUM('a','b') DEFAULT 'a', "+
 		"ts TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP, d DECIMAL(10,2) DEFAULT -1.5, PRIMARY KEY (a, b), UNIQUE KEY uk (b(10)), KEY (d), KEY (d)) ENGINE=InnoDB")
 	execMySQL(t, db, ctx, "REPLACE INTO wide (a, b) VALUES (1, 'x'), (1, 'x')")
