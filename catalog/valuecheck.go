@@ -32,7 +32,14 @@ const (
 	badDatetime  = "datetime" // 1292
 	badJSON      = "json"     // 3140
 	badBitLength = "bit"      // 1406
+	// badPrecision: a DECIMAL value SQLite's REAL cannot hold exactly (more than
+	// 15 significant digits at the column's scale). 1235 until decimals are stored
+	// exactly.
+	badPrecision = "precision"
 )
+
+// exactDigits is how many significant decimal digits a float64 keeps exactly.
+const exactDigits = 15
 
 // ValueChecks returns the SQLite table constraints that refuse values t's columns
 // cannot hold, in the order they must be evaluated (type before range).
@@ -75,7 +82,11 @@ func columnChecks(c *Column) []valueCheck {
 		if ty.Unsigned {
 			cond = "(" + cond + " AND " + q + " >= 0)"
 		}
-		return append(checks, valueCheck{badRange, or(cond)})
+		checks = append(checks, valueCheck{badRange, or(cond)})
+		if ty.Length > exactDigits {
+			checks = append(checks, valueCheck{badPrecision, or("abs(" + q + ") < 1e" + strconv.Itoa(exactDigits-ty.Scale))})
+		}
+		return checks
 	case "float", "double":
 		checks := []valueCheck{{badDouble, or("typeof(" + q + ") IN ('integer', 'real')")}}
 		if ty.Unsigned {
@@ -138,6 +149,8 @@ func CheckError(name string) (code uint16, state, msg string, ok bool) {
 		return 1265, "01000", fmt.Sprintf("Data truncated for column '%s' at row 1", col), true
 	case badDate, badDatetime:
 		return 1292, "22007", fmt.Sprintf("Incorrect %s value for column '%s' at row 1", kind, col), true
+	case badPrecision:
+		return 1235, "42000", fmt.Sprintf("This version of binlite doesn't yet support 'DECIMAL values of more than %d significant digits' (column '%s')", exactDigits, col), true
 	case badJSON:
 		return 3140, "22032", fmt.Sprintf("Invalid JSON text: \"Invalid value.\" at position 0 in value for column '%s'.", col), true
 	}

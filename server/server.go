@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/config"
 	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/mysqlproto"
@@ -139,7 +140,7 @@ func Open(cfg Config) (*Node, error) {
 		return nil, err
 	}
 	n.source = source.New(n.log, n.id.UUID, n.id.ServerID, n.semi, cfg.Logger)
-	n.env = &session.Env{Engine: n.eng, Log: n.log, Vars: n.vars, Version: Version, Started: time.Now(),
+	n.env = &session.Env{Plans: compiler.NewCache(4096), Engine: n.eng, Log: n.log, Vars: n.vars, Version: Version, Started: time.Now(),
 		Source: n.source, Users: n.users, Semi: n.semi, Ctx: n.ctx}
 	if err := n.listen(); err != nil {
 		n.eng.Close()

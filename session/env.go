@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/replica"
 	"github.com/binlite/binlite/semisync"
@@ -30,6 +31,8 @@ type Env struct {
 	Replicas *replica.Manager
 	Users    *users.Store
 	Semi     *semisync.Source
+	// Plans caches what the compiler works out per statement (nil: none).
+	Plans *compiler.Cache
 	// Ctx ends when the node shuts down (dump threads stop).
 	Ctx context.Context
 }

@@ -197,7 +197,11 @@ func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlpr
 		if err != nil {
 			return nil, err
 		}
-		return s.query(q, db, args)
+		res, err := s.query(q, db, args)
+		if err == nil && res.Columns != nil && q.Kind == sqlcompat.Select {
+			s.typeResult(text, res)
+		}
+		return res, err
 	case *sqlcompat.DDL:
 		return s.ddl(x)
 	case *sqlcompat.Begin:

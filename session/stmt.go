@@ -16,6 +16,7 @@ type stmt struct {
 	parsed  sqlcompat.Statement
 	nparams int
 	cols    []mp.Column
+	typed   []bool // cols[i] has the compiler's type (see Execute)
 }
 
 // Prepare handles COM_STMT_PREPARE.
@@ -37,6 +38,9 @@ func (s *Session) Prepare(sql string) (mp.Stmt, error) {
 		p.nparams = q.NumParams
 		if q.ReadOnly || q.Kind == sqlcompat.Select {
 			p.cols = s.describe(q)
+			if q.Kind == sqlcompat.Select {
+				p.typed = s.typeResult(sql, &mp.Result{Columns: p.cols})
+			}
 		}
 	} else if strings.Contains(sql, "?") {
 		return nil, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'placeholders in %s'", firstWords(sql))
@@ -98,7 +102,13 @@ func (p *stmt) Execute(args []any) (*mp.Result, error) {
 		return nil, err
 	}
 	if res.Columns != nil && p.cols != nil && len(p.cols) == len(res.Columns) {
-		res.Columns = p.cols
+		// The metadata sent at prepare time, except where the compiler's type did
+		// not fit this execution's values (the execution then says what it sends).
+		for i := range res.Columns {
+			if i >= len(p.typed) || !p.typed[i] || res.Columns[i].Type == p.cols[i].Type {
+				res.Columns[i] = p.cols[i]
+			}
+		}
 	}
 	return res, nil
 }

@@ -1,0 +1,144 @@
+package compiler
+
+import (
+	"container/list"
+	"sync"
+
+	"github.com/pingcap/tidb/pkg/parser"
+	"github.com/pingcap/tidb/pkg/parser/ast"
+	_ "github.com/pingcap/tidb/pkg/parser/test_driver" // literal values in the AST
+
+	"github.com/binlite/binlite/catalog"
+)
+
+// Plan is what a compiled query tells the session.
+type Plan struct {
+	// Columns are the result columns' types, one per column, the zero ColType
+	// where a column's type is not known; nil when not even the number of
+	// columns is known.
+	Columns []ColType
+	deps    []dependency
+}
+
+// dependency is a table definition a plan was made from.
+type dependency struct {
+	schema, name string
+	def          *catalog.Table
+}
+
+// valid reports whether every definition the plan used is still current.
+func (p *Plan) valid(cat Catalog) bool {
+	for _, d := range p.deps {
+		if def, _ := cat.Table(d.schema, d.name); def != d.def {
+			return false
+		}
+	}
+	return true
+}
+
+// compileQuery types the result of a parsed query.
+func compileQuery(stmt ast.StmtNode, db string, cat Catalog) *Plan {
+	rs, ok := stmt.(ast.ResultSetNode)
+	if !ok {
+		return &Plan{}
+	}
+	rec := &recorder{Catalog: cat, seen: map[[2]string]bool{}}
+	c := &compiler{cat: rec, db: db}
+	cols := c.queryColumns(rs, nil)
+	p := &Plan{deps: rec.deps}
+	if cols != nil {
+		p.Columns = make([]ColType, len(cols))
+		for i, nt := range cols {
+			p.Columns[i] = nt.t
+		}
+	}
+	return p
+}
+
+// recorder notes every table a compilation looks up.
+type recorder struct {
+	Catalog
+	seen map[[2]string]bool
+	deps []dependency
+}
+
+func (r *recorder) Table(schema, name string) (*catalog.Table, bool) {
+	def, ok := r.Catalog.Table(schema, name)
+	if k := [2]string{schema, name}; !r.seen[k] {
+		r.seen[k] = true
+		r.deps = append(r.deps, dependency{schema, name, def})
+	}
+	return def, ok
+}
+
+// Cache holds the plans of recent statements by text and current schema, up to a
+// bound (least recently used first out). It is safe for concurrent use.
+type Cache struct {
+	max     int
+	parsers sync.Pool
+
+	mu    sync.Mutex
+	order *list.List // of *cacheEntry, most recent first
+	byKey map[cacheKey]*list.Element
+}
+
+type cacheKey struct{ db, shape string }
+
+type cacheEntry struct {
+	key  cacheKey
+	plan *Plan
+}
+
+// NewCache makes a cache of at most max plans.
+func NewCache(max int) *Cache {
+	return &Cache{
+		max:     max,
+		parsers: sync.Pool{New: func() any { return parser.New() }},
+		order:   list.New(),
+		byKey:   map[cacheKey]*list.Element{},
+	}
+}
+
+// Query returns the plan of query text sql run in schema db: cached if a
+// statement of the same shape (see shape) was compiled and its definitions are
+// unchanged, else compiled now. A statement the grammar does not parse gets a
+// plan that knows nothing.
+func (c *Cache) Query(sql, db string, cat Catalog) *Plan {
+	k := cacheKey{db, shape(sql)}
+	c.mu.Lock()
+	if el, ok := c.byKey[k]; ok {
+		c.order.MoveToFront(el)
+		p := el.Value.(*cacheEntry).plan
+		c.mu.Unlock()
+		if p.valid(cat) {
+			return p
+		}
+	} else {
+		c.mu.Unlock()
+	}
+	p := c.compile(sql, db, cat)
+	c.mu.Lock()
+	if el, ok := c.byKey[k]; ok {
+		el.Value.(*cacheEntry).plan = p
+		c.order.MoveToFront(el)
+	} else {
+		c.byKey[k] = c.order.PushFront(&cacheEntry{key: k, plan: p})
+		for c.order.Len() > c.max {
+			last := c.order.Back()
+			delete(c.byKey, last.Value.(*cacheEntry).key)
+			c.order.Remove(last)
+		}
+	}
+	c.mu.Unlock()
+	return p
+}
+
+func (c *Cache) compile(sql, db string, cat Catalog) *Plan {
+	ps := c.parsers.Get().(*parser.Parser)
+	defer c.parsers.Put(ps)
+	stmts, _, err := ps.Parse(sql, "", "")
+	if err != nil || len(stmts) != 1 {
+		return &Plan{}
+	}
+	return compileQuery(stmts[0], db, cat)
+}

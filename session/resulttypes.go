@@ -1,0 +1,162 @@
+package session
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/cockroachdb/apd/v3"
+
+	"github.com/binlite/binlite/catalog"
+	"github.com/binlite/binlite/compiler"
+	"github.com/binlite/binlite/engine"
+	mp "github.com/binlite/binlite/mysqlproto"
+)
+
+// engineCatalog finds table definitions for the compiler.
+type engineCatalog struct{ e *engine.Engine }
+
+func (c engineCatalog) Table(schema, name string) (*catalog.Table, bool) {
+	sc, err := c.e.Schema(schema)
+	if err != nil {
+		return nil, false
+	}
+	t := sc.Table(name)
+	if t == nil {
+		for _, n := range sc.Tables() {
+			if strings.EqualFold(n, name) {
+				t = sc.Table(n)
+			}
+		}
+	}
+	if t == nil {
+		return nil, false
+	}
+	return t.Def, true
+}
+
+// typeResult declares a query's result columns with the MySQL types the compiler
+// worked out from the statement and the catalog, and puts the values in the
+// declared form (DECIMAL to its scale, BIT as bytes). A column keeps the type
+// read off its values when the compiler could not type it, or when a value does
+// not fit the worked-out type (then the value, not the declaration, is what the
+// engine computed).
+//
+// typed reports which columns took the compiler's type.
+func (s *Session) typeResult(text string, res *mp.Result) (typed []bool) {
+	if s.env.Plans == nil || res == nil || res.Columns == nil {
+		return nil
+	}
+	plan := s.env.Plans.Query(text, s.db, engineCatalog{s.env.Engine})
+	if plan.Columns == nil || len(plan.Columns) != len(res.Columns) {
+		return nil
+	}
+	typed = make([]bool, len(res.Columns))
+	for i, ct := range plan.Columns {
+		if !ct.Known() || !conforms(ct, res.Rows, i) {
+			continue
+		}
+		typed[i] = true
+		col := &res.Columns[i]
+		col.Type, col.Flags, col.Length, col.Decimals, col.Charset = ct.Type, ct.Flags, ct.Length, ct.Decimals, ct.Charset
+		for _, r := range res.Rows {
+			if r[i] != nil {
+				r[i] = declaredValue(ct, r[i])
+			}
+		}
+	}
+	return typed
+}
+
+// conforms reports whether every value of column i can be sent as type ct.
+func conforms(ct compiler.ColType, rows [][]any, i int) bool {
+	for _, r := range rows {
+		v := r[i]
+		if v == nil {
+			continue
+		}
+		ok := false
+		switch ct.Type {
+		case mp.TypeNull:
+		case mp.TypeTiny, mp.TypeShort, mp.TypeInt24, mp.TypeLong, mp.TypeLongLong, mp.TypeYear, mp.TypeBit:
+			switch v.(type) {
+			case int64, uint64:
+				ok = true
+			}
+		case mp.TypeNewDecimal:
+			switch x := v.(type) {
+			case int64, float64:
+				ok = true
+			case string:
+				_, _, err := apd.NewFromString(x)
+				ok = err == nil
+			}
+		case mp.TypeFloat, mp.TypeDouble:
+			switch v.(type) {
+			case int64, float64:
+				ok = true
+			}
+		case mp.TypeDate, mp.TypeDatetime, mp.TypeTimestamp, mp.TypeTime:
+			_, ok = v.(string)
+		default: // strings, blobs, JSON, ENUM, SET
+			switch v.(type) {
+			case string, []byte, int64, float64:
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// declaredValue converts v (as SQLite returned it) to what type ct sends.
+func declaredValue(ct compiler.ColType, v any) any {
+	switch {
+	case ct.Type == mp.TypeNewDecimal:
+		return formatDecimal(v, int(ct.Decimals))
+	case ct.BitBytes > 0:
+		n, ok := v.(int64)
+		if !ok {
+			return v
+		}
+		b := make([]byte, ct.BitBytes)
+		for i := len(b) - 1; i >= 0; i-- {
+			b[i] = byte(n)
+			n >>= 8
+		}
+		return b
+	}
+	return v
+}
+
+// formatDecimal spells a DECIMAL value with scale digits, rounding half away
+// from zero as MySQL does. A float is read through its shortest decimal form, so
+// the 1.005 a client stored rounds to 1.01, not to its binary neighbour 1.00.
+func formatDecimal(v any, scale int) any {
+	var text string
+	switch x := v.(type) {
+	case int64:
+		text = strconv.FormatInt(x, 10)
+	case float64:
+		text = strconv.FormatFloat(x, 'g', -1, 64)
+	case string:
+		text = x
+	default:
+		return v
+	}
+	d, _, err := apd.NewFromString(strings.TrimSpace(text))
+	if err != nil {
+		return v
+	}
+	var r apd.Decimal
+	ctx := apd.BaseContext.WithPrecision(100)
+	ctx.Rounding = apd.RoundHalfUp
+	if _, err := ctx.Quantize(&r, d, -int32(scale)); err != nil {
+		return v
+	}
+	if r.IsZero() {
+		r.Negative = false
+	}
+	return r.Text('f')
+}
