@@ -22,6 +22,9 @@ const (
 
 	wlUpdate = "oltp_update_index"
 	wlInsert = "oltp_insert"
+	// textSuffix on a workload runs it over the text protocol (--db-ps-mode=disable):
+	// every statement arrives as SQL text with its values in it.
+	textSuffix = "-text"
 
 	schema = "sbtest"
 	table  = "sbtest.sbtest1"
@@ -50,7 +53,7 @@ func main() {
 	flag.IntVar(&cfg.Seconds, "seconds", 10, "seconds per sysbench run and per raw SQLite run")
 	flag.StringVar(&threads, "threads", "1,16,64", "sysbench thread counts, comma-separated")
 	flag.IntVar(&cfg.TableSize, "table-size", 10000, "rows in sbtest1")
-	flag.StringVar(&workloads, "workloads", wlUpdate+","+wlInsert, "sysbench workloads, comma-separated ("+wlUpdate+", "+wlInsert+")")
+	flag.StringVar(&workloads, "workloads", wlUpdate+","+wlInsert+","+wlUpdate+textSuffix, "sysbench workloads, comma-separated ("+wlUpdate+", "+wlInsert+"; a "+textSuffix+" suffix runs one over the text protocol)")
 	flag.StringVar(&cfg.RandType, "rand-type", "uniform", "sysbench --rand-type (the raw SQLite run always draws ids uniformly)")
 	flag.IntVar(&cfg.Warmup, "warmup", 3, "seconds of untimed oltp_update_index per server before the first repeat")
 	flag.BoolVar(&cfg.PauseIdle, "pause-idle", true, "SIGSTOP the server not being measured (and both during raw SQLite runs)")
@@ -73,7 +76,7 @@ func main() {
 	}
 	cfg.Workloads = splitList(workloads)
 	for _, w := range cfg.Workloads {
-		if w != wlUpdate && w != wlInsert {
+		if b := baseWorkload(w); b != wlUpdate && b != wlInsert {
 			fatalf("--workloads: unknown workload %q", w)
 		}
 	}
@@ -350,7 +353,11 @@ func measure(ctx context.Context, rep *Report, s *system, wl string, threads, re
 	m0, _ := harness.ReadMachineCPU()
 	srv0, _ := s.srv.Proc.CPUSeconds()
 	t0 := time.Now()
-	res, err := s.sb.Run(ctx, wl, threads, seconds, logName(s.name, wl, repeat, threads))
+	sb := *s.sb
+	if baseWorkload(wl) != wl {
+		sb.PSMode = "disable"
+	}
+	res, err := sb.Run(ctx, baseWorkload(wl), threads, seconds, logName(s.name, wl, repeat, threads))
 	wall := time.Since(t0).Seconds()
 	m1, _ := harness.ReadMachineCPU()
 	srv1, _ := s.srv.Proc.CPUSeconds()
@@ -384,7 +391,7 @@ func measure(ctx context.Context, rep *Report, s *system, wl string, threads, re
 	if d.BinlogTxns != uint64(n) {
 		issues = append(issues, fmt.Sprintf("binlog transactions %d != transactions %d", d.BinlogTxns, n))
 	}
-	switch wl {
+	switch baseWorkload(wl) {
 	case wlUpdate:
 		if d.SumK != n {
 			issues = append(issues, fmt.Sprintf("SUM(k) grew by %d, want %d", d.SumK, n))
@@ -410,7 +417,7 @@ func measureRaw(rep *Report, raw *rawsqlite.DB, wl string, repeat, seconds int) 
 	var err error
 	m0, _ := harness.ReadMachineCPU()
 	t0 := time.Now()
-	switch wl {
+	switch baseWorkload(wl) {
 	case wlUpdate:
 		res, err = raw.RunUpdates(d)
 	case wlInsert:
@@ -467,3 +474,6 @@ func commandLine() string { return harness.CommandLine("singlenode") }
 func repoRoot() (string, error) { return harness.RepoRoot() }
 
 func splitList(s string) []string { return harness.SplitList(s) }
+
+// baseWorkload is the sysbench script a workload name runs.
+func baseWorkload(wl string) string { return strings.TrimSuffix(wl, textSuffix) }

@@ -21,6 +21,7 @@ type Sysbench struct {
 	Tables    int
 	TableSize int
 	RandType  string // --rand-type: uniform, special, ...
+	PSMode    string // --db-ps-mode: "" (sysbench's default, prepared statements) or "disable" (text protocol)
 	LogDir    string // each invocation's output is kept here
 }
 
@@ -40,7 +41,7 @@ type SysbenchResult struct {
 }
 
 func (s *Sysbench) args(workload string) []string {
-	return []string{
+	args := []string{
 		"--db-driver=mysql",
 		"--mysql-host=127.0.0.1",
 		"--mysql-port=" + strconv.Itoa(s.Port),
@@ -50,8 +51,11 @@ func (s *Sysbench) args(workload string) []string {
 		"--tables=" + strconv.Itoa(s.Tables),
 		"--table-size=" + strconv.Itoa(s.TableSize),
 		"--rand-type=" + s.RandType,
-		workload,
 	}
+	if s.PSMode != "" {
+		args = append(args, "--db-ps-mode="+s.PSMode)
+	}
+	return append(args, workload)
 }
 
 func (s *Sysbench) exec(ctx context.Context, logName string, args []string) ([]byte, *os.ProcessState, string, error) {
