@@ -156,3 +156,36 @@ func CheckError(name string) (code uint16, state, msg string, ok bool) {
 	}
 	return 0, "", "", false
 }
+
+// OnUpdateTriggers returns the SQLite trigger that gives t's ON UPDATE
+// CURRENT_TIMESTAMP columns the time of an UPDATE that does not set them. One
+// trigger sets them all, so that its own UPDATE (which does not fire it again)
+// fires no other. (An UPDATE that changes nothing also moves the time, where
+// MySQL leaves it.)
+func (t *Table) OnUpdateTriggers() []string {
+	q := func(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+	var when, sets []string
+	for i := range t.Columns {
+		c := &t.Columns[i]
+		if c.OnUpdate == "" {
+			continue
+		}
+		now := "CURRENT_TIMESTAMP"
+		if c.Type.Scale > 0 {
+			// strftime's %f has milliseconds; MySQL's fsp is up to microseconds.
+			now = "substr(strftime('%Y-%m-%d %H:%M:%f', 'now') || '000', 1, " + strconv.Itoa(20+c.Type.Scale) + ")"
+		}
+		same := "NEW." + q(c.Name) + " IS OLD." + q(c.Name)
+		when = append(when, same)
+		sets = append(sets, q(c.Name)+" = CASE WHEN "+same+" THEN "+now+" ELSE "+q(c.Name)+" END")
+	}
+	if len(sets) == 0 {
+		return nil
+	}
+	return []string{"CREATE TRIGGER " + q(OnUpdateTrigger(t.Name)) + " AFTER UPDATE ON " + q(t.Name) +
+		" FOR EACH ROW WHEN " + strings.Join(when, " OR ") +
+		" BEGIN UPDATE " + q(t.Name) + " SET " + strings.Join(sets, ", ") + " WHERE rowid = NEW.rowid; END"}
+}
+
+// OnUpdateTrigger names the trigger of a table's ON UPDATE columns.
+func OnUpdateTrigger(table string) string { return "binlite_onupdate:" + table }

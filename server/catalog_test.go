@@ -113,6 +113,27 @@ func TestCatalogShowCreateTable(t *testing.T) {
 	}
 }
 
+// TestOnUpdateCurrentTimestamp: an UPDATE that does not set the column gives it
+// the current time; one that sets it keeps the value it set.
+func TestOnUpdateCurrentTimestamp(t *testing.T) {
+	n := tn.Start(t)
+	tn.Exec(t, n.DB(""), "CREATE DATABASE cat")
+	c := tn.Conn(t, n.DB("cat"))
+	tn.Exec(t, c, "CREATE TABLE t (id INT PRIMARY KEY, v INT, ts DATETIME DEFAULT '2000-01-01 00:00:00' ON UPDATE CURRENT_TIMESTAMP, ts3 TIMESTAMP(3) NULL DEFAULT NULL ON UPDATE CURRENT_TIMESTAMP(3))")
+	tn.Exec(t, c, "INSERT INTO t (id, v) VALUES (1, 1), (2, 2), (3, 3)")
+	if n := tn.Affected(t, c, "UPDATE t SET v = 5 WHERE id = 1"); n != 1 {
+		t.Errorf("affected rows %d, want 1", n)
+	}
+	tn.Exec(t, c, "UPDATE t SET v = 6, ts = '2010-01-01 00:00:00' WHERE id = 2")
+	got := tn.Rows(t, c, "SELECT id, ts > '2020-01-01', ts = '2010-01-01 00:00:00', ts3 IS NOT NULL, LENGTH(ts3) FROM t ORDER BY id")
+	want := [][]string{{"1", "1", "0", "1", "23"}, {"2", "0", "1", "1", "23"}, {"3", "0", "0", "0", "NULL"}}
+	for i := range want {
+		if strings.Join(got[i], "|") != strings.Join(want[i], "|") {
+			t.Errorf("row %d: %v, want %v", i+1, got[i], want[i])
+		}
+	}
+}
+
 // TestCatalogInvalidDefaults: MySQL refuses a default its column cannot hold, and
 // nothing is created.
 func TestCatalogInvalidDefaults(t *testing.T) {

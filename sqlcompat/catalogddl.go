@@ -86,5 +86,6 @@ func createTableCatalog(d *DDL) error {
 	}
 	d.CatalogBefore = append(d.CatalogBefore, pre...)
 	d.ValueChecks = def.ValueChecks()
+	d.CatalogAfter = append(d.CatalogAfter, def.OnUpdateTriggers()...)
 	return nil
 }
