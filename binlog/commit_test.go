@@ -14,15 +14,23 @@ func TestConcurrentCommitGroups(t *testing.T) {
 	defer l.Close()
 	const n = 50
 	txs := make([]*Transaction, n)
-	var wg sync.WaitGroup
+	// Every goroutine is running before any commits, so that the commits arrive
+	// together (and group) however slowly goroutines start on a loaded machine.
+	var wg, ready sync.WaitGroup
+	start := make(chan struct{})
 	for i := range n {
 		txs[i] = sampleTx(i)
+		ready.Add(1)
 		wg.Go(func() {
+			ready.Done()
+			<-start
 			if err := l.Commit([]*Transaction{txs[i]}); err != nil {
 				t.Error(err)
 			}
 		})
 	}
+	ready.Wait()
+	close(start)
 	wg.Wait()
 	seen := map[uint64]bool{}
 	for _, tx := range txs {

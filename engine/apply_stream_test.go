@@ -54,8 +54,9 @@ func waitWorker(t *testing.T, st *ApplyStream, ok func(WorkerStatus) bool) {
 
 // While the coordinator says it is dispatching, a schema's run of replicated
 // transactions stays open (uncommitted, invisible); when it stops, the run commits.
+// The hold limit is an hour so that it cannot end the run during the checks.
 func TestRunHeldWhileFeeding(t *testing.T) {
-	te := openTest(t, t.TempDir())
+	te := openTest(t, t.TempDir(), func(o *Options) { o.RunHold = time.Hour })
 	defer te.close(t)
 	setup(t, te.Engine, "d")
 	st := NewApplyStream(2)
@@ -92,10 +93,10 @@ func TestRunHeldWhileFeeding(t *testing.T) {
 
 // With one worker slot and a coordinator that never stops dispatching, a run held open
 // for one schema does not keep another schema's transactions waiting for ever: the
-// waiting writer makes the holder commit and hand the slot over, and every held run
-// commits by the hold limit at the latest.
+// waiting writer makes the holder commit and hand the slot over. The hold limit is an
+// hour, so only the hand-over can end a's run (nobody waits for a's apply).
 func TestRunReleasedForWaitingSchema(t *testing.T) {
-	te := openTest(t, t.TempDir())
+	te := openTest(t, t.TempDir(), func(o *Options) { o.RunHold = time.Hour })
 	defer te.close(t)
 	setup(t, te.Engine, "a")
 	setup(t, te.Engine, "b")
@@ -110,6 +111,14 @@ func TestRunReleasedForWaitingSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Not pa.Wait: a coordinator waiting for a's apply would itself end a's run.
+	deadline := time.Now().Add(10 * time.Second)
+	for !pa.Ready() {
+		if time.Now().After(deadline) {
+			t.Fatal("a's run not committed within 10s although b waits for the only worker slot")
+		}
+		time.Sleep(time.Millisecond)
+	}
 	waitReady(t, pa, 5*time.Second)
 	waitReady(t, pb, 5*time.Second)
 	for _, db := range []string{"a", "b"} {
@@ -117,6 +126,32 @@ func TestRunReleasedForWaitingSchema(t *testing.T) {
 			t.Fatalf("%s: %v rows, want 1", db, n)
 		}
 	}
+}
+
+// A run held open while the coordinator keeps dispatching, with nobody waiting for its
+// applies or for a worker slot, commits by the hold limit at the latest.
+func TestRunCommittedByHoldLimit(t *testing.T) {
+	te := openTest(t, t.TempDir(), func(o *Options) { o.RunHold = 50 * time.Millisecond })
+	defer te.close(t)
+	setup(t, te.Engine, "a")
+	st := NewApplyStream(2)
+	st.SetFeeding(true)
+	pa, err := te.ApplyAsync(st, insertTx("a", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Not pa.Wait: a coordinator waiting for the apply would itself end the run.
+	deadline := time.Now().Add(10 * time.Second)
+	for !pa.Ready() {
+		if time.Now().After(deadline) {
+			t.Fatal("held run not committed within 10s with a 50ms hold limit")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if n := scalar(t, te.Engine, "a", "SELECT COUNT(*) FROM t"); n != int64(1) {
+		t.Fatalf("a: %v rows after the hold limit, want 1", n)
+	}
+	waitReady(t, pa, 5*time.Second)
 }
 
 // A coordinator waiting for one apply makes only that apply's writer commit its held

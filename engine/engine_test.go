@@ -48,9 +48,13 @@ func (te *testEngine) close(t *testing.T) {
 	}
 }
 
+// testWait is the queue wait of the tests' statements: long, so that a loaded
+// machine does not turn a slow group commit into a lock wait timeout (1205).
+const testWait = 30 * time.Second
+
 func mustExec(t *testing.T, e *Engine, db, sql string, args ...any) Result {
 	t.Helper()
-	r, err := e.Exec(db, Stmt{SQL: sql, Args: args}, time.Second)
+	r, err := e.Exec(db, Stmt{SQL: sql, Args: args}, testWait)
 	if err != nil {
 		t.Fatalf("%s: %v", sql, err)
 	}
@@ -71,7 +75,7 @@ func setup(t *testing.T, e *Engine, db string) {
 	if err := e.CreateSchema(db, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Exec(db, Stmt{SQL: "CREATE TABLE t (id INTEGER PRIMARY KEY, v INT)", DDL: []string{"CREATE TABLE t (id INTEGER PRIMARY KEY, v INT)"}}, time.Second); err != nil {
+	if _, err := e.Exec(db, Stmt{SQL: "CREATE TABLE t (id INTEGER PRIMARY KEY, v INT)", DDL: []string{"CREATE TABLE t (id INTEGER PRIMARY KEY, v INT)"}}, testWait); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -94,7 +98,7 @@ func TestGroupCommitIsolatesFailures(t *testing.T) {
 			if i%8 == 0 {
 				id = 0 // duplicate key: must fail without touching the others
 			}
-			_, errs[i] = te.Exec("d", Stmt{SQL: "INSERT INTO t VALUES (?, ?)", Args: []any{id, i}}, time.Second)
+			_, errs[i] = te.Exec("d", Stmt{SQL: "INSERT INTO t VALUES (?, ?)", Args: []any{id, i}}, testWait)
 		}()
 	}
 	wg.Wait()
@@ -128,7 +132,7 @@ func TestDeadlockDetected(t *testing.T) {
 	defer te.close(t)
 	setup(t, te.Engine, "a")
 	setup(t, te.Engine, "b")
-	t1, t2 := te.Begin(10*time.Second), te.Begin(10*time.Second)
+	t1, t2 := te.Begin(testWait), te.Begin(testWait)
 	if _, err := t1.Exec("a", Stmt{SQL: "INSERT INTO t VALUES (1, 1)"}); err != nil {
 		t.Fatal(err)
 	}
@@ -140,14 +144,18 @@ func TestDeadlockDetected(t *testing.T) {
 		_, err := t1.Exec("b", Stmt{SQL: "INSERT INTO t VALUES (2, 2)"})
 		done <- err
 	}()
-	// t1 now waits for b; give it the moment it needs to register before t2 asks for a.
-	deadline := time.Now().Add(5 * time.Second)
+	// t1 now waits for b; it must have registered before t2 asks for a, or t2 would
+	// be the one to wait (and t1 the victim).
+	deadline := time.Now().Add(10 * time.Second)
 	for {
 		te.locks.mu.Lock()
 		waiting := te.locks.waiting[t1] != nil
 		te.locks.mu.Unlock()
-		if waiting || time.Now().After(deadline) {
+		if waiting {
 			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("t1 not seen waiting for b within 10s")
 		}
 		time.Sleep(time.Millisecond)
 	}
@@ -156,8 +164,10 @@ func TestDeadlockDetected(t *testing.T) {
 	if !mysqlerr.Is(err, mysqlerr.ErLockDeadlock) {
 		t.Fatalf("want 1213, got %v", err)
 	}
-	if time.Since(start) > 2*time.Second {
-		t.Fatalf("deadlock took %v to detect", time.Since(start))
+	// Detection is immediate; the bound is far below the 30s lock wait, which an
+	// undetected deadlock would run into.
+	if el := time.Since(start); el > 10*time.Second {
+		t.Fatalf("deadlock took %v to detect", el)
 	}
 	if err := <-done; err != nil {
 		t.Fatalf("survivor: %v", err)

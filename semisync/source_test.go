@@ -49,10 +49,24 @@ func TestTimeoutFallsBackAndRecovers(t *testing.T) {
 	if st.On || st.NoTimes != 1 || st.NoTx != 1 {
 		t.Fatalf("after timeout: %+v", st)
 	}
-	// While OFF, commits do not wait at all.
-	start = time.Now()
-	if s.Wait(context.Background(), pos(200), 3) || time.Since(start) > 20*time.Millisecond {
-		t.Fatal("waited while OFF")
+	// While OFF, commits do not wait at all: with the timeout now an hour (a change
+	// of settings keeps the status OFF), a commit that waited would not return.
+	s.Configure(Settings{Enabled: true, Timeout: time.Hour, AfterSync: true, WaitNoRepl: true})
+	if s.Status().On {
+		t.Fatal("switched ON by a change of the timeout")
+	}
+	offDone := make(chan bool, 1)
+	go func() { offDone <- s.Wait(context.Background(), pos(200), 3) }()
+	select {
+	case acked := <-offDone:
+		if acked {
+			t.Fatal("acknowledged while OFF without an ack")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("waited while OFF: %+v", s.Status())
+	}
+	if st := s.Status(); st.On || st.NoTx != 4 || st.NoTimes != 1 || st.Waits != 0 || st.WaitSessions != 0 {
+		t.Fatalf("after a commit while OFF: %+v, want OFF, no_tx 4, no_times 1, no waits", st)
 	}
 	// An ack short of the log's end does not switch back; one that catches up does.
 	s.Ack(7, pos(150))

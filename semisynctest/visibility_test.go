@@ -11,8 +11,9 @@ import (
 	"time"
 )
 
-// slowLink is the delay of the source-to-replica stream while a commit waits.
-const slowLink = 1000 * time.Millisecond
+// slowLink is the delay of the source-to-replica stream while a commit waits: long
+// enough that, even on a loaded machine, reads land inside the wait.
+const slowLink = 3000 * time.Millisecond
 
 // pendingInsert runs the insert on its own session in the background; the channel
 // gets how long the statement took (or the error).
