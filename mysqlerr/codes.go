@@ -11,6 +11,7 @@ const (
 	ErTooBigPrecision         uint16 = 1426
 	ErInvalidOnUpdate         uint16 = 1294
 	ErWrongValue              uint16 = 1525
+	ErUnknownTimeZone         uint16 = 1298
 	ErHandshakeError          uint16 = 1043
 	ErDBAccessDenied          uint16 = 1044
 	ErAccessDenied            uint16 = 1045

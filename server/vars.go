@@ -2,6 +2,10 @@ package server
 
 import (
 	"os"
+	"regexp"
+	"strings"
+
+	"github.com/binlite/binlite/mysqlerr"
 
 	"github.com/binlite/binlite/sysvar"
 )
@@ -104,7 +108,7 @@ func (n *Node) variableDefs() []sysvar.Def {
 		boolVar("sql_safe_updates", false, sysvar.Both),
 		boolVar("profiling", false, sysvar.Session),
 		both("sql_mode", "ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION"),
-		both("time_zone", "SYSTEM"),
+		{Name: "time_zone", Scope: sysvar.Both, Kind: sysvar.String, Default: "SYSTEM", Check: checkTimeZone},
 		both("character_set_client", "utf8mb4"),
 		both("character_set_connection", "utf8mb4"),
 		both("character_set_results", "utf8mb4"),
@@ -197,3 +201,21 @@ func (n *Node) semiOnSet(name, legacy string) func(v any) error {
 		return nil
 	}
 }
+
+// checkTimeZone takes the zones binlite follows (the system zone is UTC): SYSTEM
+// and UTC under its names. Another valid zone is 1235 until TIMESTAMP values and
+// NOW() follow the session's zone; anything else is 1298, as in MySQL.
+func checkTimeZone(v any) error {
+	s := strings.TrimSpace(sysvar.Format(v))
+	switch strings.ToUpper(s) {
+	case "SYSTEM", "+00:00", "-00:00", "+0:00", "UTC", "ETC/UTC", "GMT", "ETC/GMT", "UNIVERSAL", "ZULU":
+		return nil
+	}
+	if offsetZone.MatchString(s) || strings.Contains(s, "/") {
+		return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'time_zone other than UTC (%s)'", s)
+	}
+	return mysqlerr.New(mysqlerr.ErUnknownTimeZone, "Unknown or incorrect time zone: '%s'", s)
+}
+
+// offsetZone is MySQL's [+|-]HH:MM zone form (-13:59 to +14:00).
+var offsetZone = regexp.MustCompile(`^[+-](0?[0-9]|1[0-4]):[0-5][0-9]$`)

@@ -42,6 +42,9 @@ type Def struct {
 	Get func() any
 	// OnSet, when set, is called with the validated value of SET GLOBAL before it is stored.
 	OnSet func(v any) error
+	// Check, when set, refuses values of the variable's kind that it cannot take
+	// (SET SESSION and SET GLOBAL alike).
+	Check func(v any) error
 }
 
 // Registry holds definitions and global values. Safe for concurrent use.
@@ -163,6 +166,14 @@ func (d *Def) Normalize(v any) (any, error) {
 	if s, ok := v.(string); ok && strings.EqualFold(s, "DEFAULT") {
 		return d.Default, nil
 	}
+	val, err := d.normalize(v)
+	if err == nil && d.Check != nil {
+		err = d.Check(val)
+	}
+	return val, err
+}
+
+func (d *Def) normalize(v any) (any, error) {
 	wrong := func() error {
 		return mysqlerr.New(mysqlerr.ErWrongValueForVar, "Variable '%s' can't be set to the value of '%s'", d.Name, Format(v))
 	}
