@@ -17,7 +17,10 @@ type Plan struct {
 	// where a column's type is not known; nil when not even the number of
 	// columns is known.
 	Columns []ColType
-	deps    []dependency
+	// Params are, by position, the column types a write's ? values go into (see
+	// writeParams); nil where not known.
+	Params []*catalog.Type
+	deps   []dependency
 }
 
 // dependency is a table definition a plan was made from.
@@ -36,14 +39,16 @@ func (p *Plan) valid(cat Catalog) bool {
 	return true
 }
 
-// compileQuery types the result of a parsed query.
+// compileQuery works out a parsed statement's plan: a query's result types, a
+// write's parameter types.
 func compileQuery(stmt ast.StmtNode, db string, cat Catalog) *Plan {
-	rs, ok := stmt.(ast.ResultSetNode)
-	if !ok {
-		return &Plan{}
-	}
 	rec := &recorder{Catalog: cat, seen: map[[2]string]bool{}}
 	c := &compiler{cat: rec, db: db}
+	rs, ok := stmt.(ast.ResultSetNode)
+	if !ok {
+		params := c.writeParams(stmt)
+		return &Plan{Params: params, deps: rec.deps}
+	}
 	cols := c.queryColumns(rs, nil)
 	p := &Plan{deps: rec.deps}
 	if cols != nil {

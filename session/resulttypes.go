@@ -3,6 +3,7 @@ package session
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cockroachdb/apd/v3"
 
@@ -32,6 +33,23 @@ func (c engineCatalog) Table(schema, name string) (*catalog.Table, bool) {
 		return nil, false
 	}
 	return t.Def, true
+}
+
+// binaryColumn reports whether a column's MySQL type holds bytes.
+func (c engineCatalog) binaryColumn(schema, table, column string) bool {
+	def, _ := c.Table(schema, table)
+	if def == nil {
+		return false
+	}
+	col, ok := def.Column(column)
+	if !ok {
+		return false
+	}
+	switch col.Type.Base {
+	case "binary", "varbinary", "tinyblob", "blob", "mediumblob", "longblob":
+		return true
+	}
+	return false
 }
 
 // typeResult declares a query's result columns with the MySQL types the compiler
@@ -159,4 +177,61 @@ func formatDecimal(v any, scale int) any {
 		r.Negative = false
 	}
 	return r.Text('f')
+}
+
+// typeParams converts a write's ? values to the types of the columns they go into,
+// as MySQL converts them: text sent for a binary column is bytes (LENGTH counts
+// them all, NULs included), a time for a DATE is its date, a time for a
+// DATETIME(fsp) is rounded to fsp digits.
+func (s *Session) typeParams(text string, args []any) []any {
+	if s.env.Plans == nil || len(args) == 0 {
+		return args
+	}
+	plan := s.env.Plans.Query(text, s.db, engineCatalog{s.env.Engine})
+	var out []any
+	for i, t := range plan.Params {
+		if t == nil || i >= len(args) || args[i] == nil {
+			continue
+		}
+		v := paramValue(*t, args[i])
+		if out == nil {
+			out = append([]any(nil), args...)
+		}
+		out[i] = v
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+func paramValue(t catalog.Type, v any) any {
+	switch t.Base {
+	case "binary", "varbinary", "tinyblob", "blob", "mediumblob", "longblob":
+		if s, ok := v.(string); ok {
+			return []byte(s)
+		}
+	case "date":
+		if tm, ok := v.(time.Time); ok {
+			return tm.Format("2006-01-02")
+		}
+	case "datetime", "timestamp":
+		if tm, ok := v.(time.Time); ok {
+			tm = tm.Round(time.Second / time.Duration(pow10(t.Scale)))
+			layout := "2006-01-02 15:04:05"
+			if t.Scale > 0 {
+				layout += "." + strings.Repeat("0", t.Scale)
+			}
+			return tm.Format(layout)
+		}
+	}
+	return v
+}
+
+func pow10(n int) int64 {
+	p := int64(1)
+	for range n {
+		p *= 10
+	}
+	return p
 }

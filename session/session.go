@@ -142,10 +142,11 @@ func (s *Session) parseCtx() *sqlcompat.Context {
 			}
 			return v, true
 		},
-		UserVar: func(name string) any { return s.userVars[strings.ToLower(name)] },
-		AutoInc: s.env.Engine.AutoIncColumn,
-		Columns: s.env.Engine.Columns,
-		Func:    s.function,
+		UserVar:      func(name string) any { return s.userVars[strings.ToLower(name)] },
+		AutoInc:      s.env.Engine.AutoIncColumn,
+		Columns:      s.env.Engine.Columns,
+		BinaryColumn: engineCatalog{s.env.Engine}.binaryColumn,
+		Func:         s.function,
 	}
 }
 
@@ -196,6 +197,10 @@ func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlpr
 		q, db, err := s.resolve(text, x)
 		if err != nil {
 			return nil, err
+		}
+		switch q.Kind {
+		case sqlcompat.Insert, sqlcompat.Replace, sqlcompat.Update:
+			args = s.typeParams(text, args)
 		}
 		res, err := s.query(q, db, args)
 		if err == nil && res.Columns != nil && q.Kind == sqlcompat.Select {

@@ -1,6 +1,7 @@
 package sqlcompat
 
 import (
+	"encoding/hex"
 	"strconv"
 	"strings"
 )
@@ -248,6 +249,7 @@ func (d *dmlState) insert() string {
 		d.after[ondup-1] += " WHERE true"
 	}
 	d.autoIncZero(schema, table, cols, tuples)
+	d.binaryLiterals(schema, table, cols, tuples)
 	if setForm >= 0 {
 		var c, v []string
 		for k, col := range cols {
@@ -336,6 +338,39 @@ func (d *dmlState) autoIncZero(schema, table string, cols []string, tuples [][][
 	}
 }
 
+// binaryLiterals spells a string literal written into a binary column as a blob
+// literal: SQLite would store text (and LENGTH, comparisons with X'..' values and
+// NUL bytes would then behave as text).
+func (d *dmlState) binaryLiterals(schema, table string, cols []string, tuples [][][2]int) {
+	if d.p.ctx.BinaryColumn == nil {
+		return
+	}
+	if len(cols) == 0 {
+		if d.p.ctx.Columns == nil {
+			return
+		}
+		cols = d.p.ctx.Columns(schema, table)
+	}
+	binary := make([]bool, len(cols))
+	some := false
+	for k, c := range cols {
+		binary[k] = d.p.ctx.BinaryColumn(schema, table, c)
+		some = some || binary[k]
+	}
+	if !some {
+		return
+	}
+	for _, tuple := range tuples {
+		for k, r := range tuple {
+			if k < len(binary) && binary[k] && r[1]-r[0] == 1 && d.toks[r[0]].kind == tkString {
+				d.out[r[0]] = blobLiteral(d.toks[r[0]].val)
+			}
+		}
+	}
+}
+
+func blobLiteral(s string) string { return "X'" + hex.EncodeToString([]byte(s)) + "'" }
+
 func isZero(num string) bool {
 	f, err := strconv.ParseFloat(num, 64)
 	return err == nil && f == 0
@@ -383,6 +418,16 @@ func (d *dmlState) update() string {
 	for _, r := range splitTop(toks, set+1, end) {
 		if r[1]-r[0] > 3 && toks[r[0]+1].isOp(".") && toks[r[0]+3].isOp("=") {
 			d.dropQualifier(r[0])
+		}
+		// col = 'text' into a binary column stores bytes.
+		if d.p.ctx.BinaryColumn != nil && r[1]-r[0] == 3 && toks[r[0]+1].isOp("=") && toks[r[0]+2].kind == tkString && toks[r[0]].isName() {
+			schema, table := d.p.ctx.DB, toks[i].val2()
+			if i+2 < n && toks[i+1].isOp(".") {
+				schema, table = toks[i].val2(), toks[i+2].val2()
+			}
+			if d.p.ctx.BinaryColumn(schema, table, toks[r[0]].val2()) {
+				d.out[r[0]+2] = blobLiteral(toks[r[0]+2].val)
+			}
 		}
 	}
 	d.tableRef(i)

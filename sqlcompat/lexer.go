@@ -1,6 +1,7 @@
 package sqlcompat
 
 import (
+	"encoding/hex"
 	"strings"
 )
 
@@ -250,6 +251,9 @@ func lexOne(sql string, i int) (token, *lexError) {
 			val, end, ok := scanString(sql, j+1, sql[j])
 			if !ok {
 				return token{}, &lexError{pos: i}
+			}
+			if strings.EqualFold(sql[i:j], "_binary") {
+				return mk(tkHexString, end, hex.EncodeToString([]byte(val))), nil // bytes, not text
 			}
 			return mk(tkString, end, val), nil
 		}

@@ -20,6 +20,9 @@ type Context struct {
 	AutoInc func(schema, table string) (column string, ok bool)
 	// Columns returns a table's columns in order (for INSERT without a column list).
 	Columns func(schema, table string) []string
+	// BinaryColumn reports whether a column holds bytes (BINARY, VARBINARY, BLOB):
+	// a string literal written into it is stored as bytes, as MySQL stores it.
+	BinaryColumn func(schema, table, column string) bool
 	// Func returns the value of a zero-argument connection function named in
 	// upper case (DATABASE, LAST_INSERT_ID, CONNECTION_ID, VERSION, USER,
 	// CURRENT_USER, ROW_COUNT, FOUND_ROWS); ok=false leaves the call to SQLite.
