@@ -74,6 +74,9 @@ func Build(st *ast.CreateTableStmt) (*Table, error) {
 	b.nameChecks()
 	b.foreignKeyIndexes()
 	t.Indexes = sortIndexes(t, append(b.explicit, b.implicit...))
+	if err := checkAutoIncrement(t); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 
@@ -148,6 +151,16 @@ func (b *builder) column(cd *ast.ColumnDef) error {
 	if c.Type.IsTextual() || c.Type.Charset != "" || c.Type.Collation != "" {
 		c.Type = b.resolveCharset(c.Type)
 	}
+	// A row holds at most 65,535 bytes: the longest VARCHAR of a character set.
+	if c.Type.Base == "varchar" || c.Type.Base == "varbinary" {
+		cs := c.Type.Charset
+		if c.Type.Base == "varbinary" {
+			cs = "binary"
+		}
+		if limit := 65535 / int(maxCharBytes(cs)); c.Type.Length > limit {
+			return mysqlerr.New(mysqlerr.ErTooBigFieldLength, "Column length too big for column '%s' (max = %d); use BLOB or TEXT instead", c.Name, limit)
+		}
+	}
 	if hasDefault {
 		d, err := defaultOf(&c, defExpr)
 		if err != nil {
@@ -178,6 +191,29 @@ func (b *builder) resolveCharset(ty Type) Type {
 		}
 	}
 	return ty
+}
+
+// checkAutoIncrement: one AUTO_INCREMENT column, and it starts a key (1075).
+func checkAutoIncrement(t *Table) error {
+	var auto []string
+	for _, c := range t.Columns {
+		if c.AutoIncrement {
+			auto = append(auto, c.Name)
+		}
+	}
+	if len(auto) == 0 {
+		return nil
+	}
+	keyed := false
+	for _, ix := range t.Indexes {
+		if ix.Kind != KindFulltext && len(ix.Parts) > 0 && strings.EqualFold(ix.Parts[0].Column, auto[0]) {
+			keyed = true
+		}
+	}
+	if len(auto) > 1 || !keyed {
+		return mysqlerr.New(mysqlerr.ErWrongAutoKey, "Incorrect table definition; there can be only one auto column and it must be defined as a key")
+	}
+	return nil
 }
 
 // nameChecks numbers unnamed CHECK constraints in the order they appear in the
@@ -459,6 +495,7 @@ func columnType(ft interface {
 		if binary {
 			ty.Base = "varbinary"
 		}
+
 	case mysql.TypeTinyBlob, mysql.TypeBlob, mysql.TypeMediumBlob, mysql.TypeLongBlob:
 		size := map[byte]string{mysql.TypeTinyBlob: "tiny", mysql.TypeBlob: "", mysql.TypeMediumBlob: "medium", mysql.TypeLongBlob: "long"}[ft.GetType()]
 		ty.Base = size + "text"
@@ -696,4 +733,14 @@ func normaliseLiteral(ty Type, s string) (string, bool) {
 		return s, true
 	}
 	return s, true
+}
+
+func maxCharBytes(charset string) uint32 {
+	switch normCharset(charset) {
+	case "latin1", "ascii", "binary":
+		return 1
+	case "utf8mb3":
+		return 3
+	}
+	return 4
 }

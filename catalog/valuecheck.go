@@ -89,8 +89,17 @@ func columnChecks(c *Column) []valueCheck {
 		return checks
 	case "float", "double":
 		checks := []valueCheck{{badDouble, or("typeof(" + q + ") IN ('integer', 'real')")}}
+		var r []string
 		if ty.Unsigned {
-			checks = append(checks, valueCheck{badRange, or(q + " >= 0")})
+			r = append(r, q+" >= 0")
+		}
+		if ty.HasScale {
+			r = append(r, "round(abs("+q+"), "+strconv.Itoa(ty.Scale)+") < 1e"+strconv.Itoa(ty.Length-ty.Scale))
+		} else if ty.Base == "float" {
+			r = append(r, "abs("+q+") <= 3.402823466e38")
+		}
+		if len(r) > 0 {
+			checks = append(checks, valueCheck{badRange, or(strings.Join(r, " AND "))})
 		}
 		return checks
 	case "char", "varchar":
@@ -106,6 +115,9 @@ func columnChecks(c *Column) []valueCheck {
 			vals[i] = "'" + strings.ReplaceAll(e, "'", "''") + "'"
 		}
 		return []valueCheck{{badEnum, or(q + " IN (" + strings.Join(vals, ", ") + ")")}}
+	case "set":
+		// Members may not repeat the comma that separates them, so a plain list works.
+		return []valueCheck{{badEnum, or("binlite_set_ok(" + q + ", '" + strings.ReplaceAll(strings.Join(ty.Elems, ","), "'", "''") + "')")}}
 	case "date":
 		// The date itself must exist (no 2024-02-30, no zero date); a time after it
 		// is what drivers send for a DATE parameter.

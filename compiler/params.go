@@ -2,11 +2,13 @@ package compiler
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pingcap/tidb/pkg/parser/ast"
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 
 	"github.com/binlite/binlite/catalog"
+	"github.com/binlite/binlite/mysqlerr"
 )
 
 // writeParams finds, for an INSERT, REPLACE or UPDATE, the column each ? is
@@ -14,8 +16,8 @@ import (
 // ON DUPLICATE KEY UPDATE col = ?): a parameter then takes that column's type,
 // as MySQL converts it (bytes for a binary column whatever the client sent).
 // The result is indexed by the parameter's position; nil where unknown.
-func (c *compiler) writeParams(stmt ast.StmtNode) []*catalog.Type {
-	var out []*catalog.Type
+func (c *compiler) writeParams(stmt ast.StmtNode) []*catalog.Column {
+	var out []*catalog.Column
 	order := paramOrder(stmt)
 	set := func(e ast.ExprNode, def *catalog.Table, col string) {
 		p, ok := e.(*driver.ParamMarkerExpr)
@@ -30,8 +32,7 @@ func (c *compiler) writeParams(stmt ast.StmtNode) []*catalog.Type {
 		for len(out) <= i {
 			out = append(out, nil)
 		}
-		t := cd.Type
-		out[i] = &t
+		out[i] = cd
 	}
 	switch x := stmt.(type) {
 	case *ast.InsertStmt:
@@ -112,3 +113,52 @@ func (v *paramCollector) Enter(n ast.Node) (ast.Node, bool) {
 }
 
 func (v *paramCollector) Leave(n ast.Node) (ast.Node, bool) { return n, true }
+
+// insertErr refuses an INSERT or REPLACE as MySQL's strict mode does when a NOT
+// NULL column without a default is left out (1364) or is given a literal NULL
+// (1048). SQLite would give a rowid alias primary key the next rowid in both
+// cases, and 1048 where MySQL says 1364. INSERT IGNORE is left alone.
+func (c *compiler) insertErr(stmt ast.StmtNode) error {
+	x, ok := stmt.(*ast.InsertStmt)
+	if !ok || x.IgnoreErr || x.Select != nil {
+		return nil
+	}
+	def := c.singleTable(x.Table)
+	if def == nil {
+		return nil
+	}
+	required := func(col *catalog.Column) bool {
+		return !col.Nullable && !col.AutoIncrement && col.Default == nil && col.Generated == nil
+	}
+	if len(x.Columns) > 0 {
+		named := map[string]bool{}
+		for _, cn := range x.Columns {
+			named[strings.ToLower(cn.Name.O)] = true
+		}
+		for i := range def.Columns {
+			col := &def.Columns[i]
+			if !named[strings.ToLower(col.Name)] && required(col) {
+				return mysqlerr.New(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", col.Name)
+			}
+		}
+	}
+	cols := x.Columns
+	for _, row := range x.Lists {
+		for i, e := range row {
+			var col *catalog.Column
+			switch {
+			case len(cols) > 0 && i < len(cols):
+				col, _ = def.Column(cols[i].Name.O)
+			case len(cols) == 0 && i < len(def.Columns):
+				col = &def.Columns[i]
+			}
+			if col == nil || col.Nullable || col.AutoIncrement {
+				continue
+			}
+			if v, ok := e.(*driver.ValueExpr); ok && v.Kind() == driver.KindNull {
+				return mysqlerr.New(mysqlerr.ErBadNull, "Column '%s' cannot be null", col.Name)
+			}
+		}
+	}
+	return nil
+}

@@ -25,7 +25,7 @@ func TestWriteParams(t *testing.T) {
 			if pt == nil {
 				got = append(got, "")
 			} else {
-				got = append(got, pt.Base)
+				got = append(got, pt.Type.Base)
 			}
 		}
 		for len(got) < len(want) {

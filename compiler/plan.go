@@ -17,10 +17,14 @@ type Plan struct {
 	// where a column's type is not known; nil when not even the number of
 	// columns is known.
 	Columns []ColType
-	// Params are, by position, the column types a write's ? values go into (see
+	// Params are, by position, the columns a write's ? values go into (see
 	// writeParams); nil where not known.
-	Params []*catalog.Type
-	deps   []dependency
+	Params []*catalog.Column
+	// Err is MySQL's answer to a write that can be refused from its text alone
+	// (a NOT NULL column without a default left out: 1364; NULL written into a NOT
+	// NULL column: 1048).
+	Err  error
+	deps []dependency
 }
 
 // dependency is a table definition a plan was made from.
@@ -47,7 +51,7 @@ func compileQuery(stmt ast.StmtNode, db string, cat Catalog) *Plan {
 	rs, ok := stmt.(ast.ResultSetNode)
 	if !ok {
 		params := c.writeParams(stmt)
-		return &Plan{Params: params, deps: rec.deps}
+		return &Plan{Params: params, Err: c.insertErr(stmt), deps: rec.deps}
 	}
 	cols := c.queryColumns(rs, nil)
 	p := &Plan{deps: rec.deps}

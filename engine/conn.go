@@ -127,6 +127,7 @@ func registerFunctions(c *sqlite3.SQLiteConn) error {
 		{"unix_timestamp", unixTimestamp, false},
 		{"from_unixtime", func(s int64) string { return time.Unix(s, 0).Format("2006-01-02 15:04:05") }, true},
 		{"concat", concat, true},
+		{"binlite_set_ok", setMembersValid, true},
 		{"concat_ws", concatWS, true},
 		{"if", func(cond any, a, b any) any {
 			if truthy(cond) {
@@ -334,4 +335,23 @@ func newRandomUUID() string {
 	b[8] = b[8]&0x3f | 0x80
 	h := hex.EncodeToString(b[:])
 	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
+
+// setMembersValid reports whether v is a SET value of the allowed members
+// (comma-separated both): every member of v is one of them. Value checks of SET
+// columns call it (catalog.Table.ValueChecks).
+func setMembersValid(v, allowed string) bool {
+	if v == "" {
+		return true
+	}
+	ok := map[string]bool{}
+	for _, a := range strings.Split(allowed, ",") {
+		ok[a] = true
+	}
+	for _, m := range strings.Split(v, ",") {
+		if !ok[m] {
+			return false
+		}
+	}
+	return true
 }

@@ -12,6 +12,9 @@ const (
 	ErInvalidOnUpdate         uint16 = 1294
 	ErWrongValue              uint16 = 1525
 	ErUnknownTimeZone         uint16 = 1298
+	ErNoDefaultForField       uint16 = 1364
+	ErWrongAutoKey            uint16 = 1075
+	ErTooBigFieldLength       uint16 = 1074
 	ErHandshakeError          uint16 = 1043
 	ErDBAccessDenied          uint16 = 1044
 	ErAccessDenied            uint16 = 1045
@@ -103,6 +106,8 @@ var states = map[uint16]string{
 	ErBadField:              "42S22",
 	ErDupFieldName:          "42S21",
 	ErInvalidDefault:        "42000",
+	ErWrongAutoKey:          "42000",
+	ErTooBigFieldLength:     "42000",
 	ErBlobCantHaveDefault:   "42000",
 	ErUnknownCharacterSet:   "42000",
 	ErMBiggerThanD:          "42000",

@@ -60,7 +60,13 @@ func (s *Session) write(q *sqlcompat.Query, db string, args []any) (*mysqlproto.
 	if db == "" {
 		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
 	}
-	st := engine.Stmt{SQL: q.SQLite, Args: args, Insert: q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace}
+	// Only a table with an AUTO_INCREMENT column generates ids: SQLite's rowid of
+	// any other table is not an insert id.
+	insert := (q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace) && len(q.Tables) > 0
+	if insert {
+		_, insert = s.env.Engine.AutoIncColumn(db, q.Tables[0])
+	}
+	st := engine.Stmt{SQL: q.SQLite, Args: args, Insert: insert}
 	s.ensureTxn()
 	var (
 		res engine.Result

@@ -10,7 +10,9 @@ import (
 	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/engine"
+	"github.com/binlite/binlite/mysqlerr"
 	mp "github.com/binlite/binlite/mysqlproto"
+	"github.com/binlite/binlite/sqlcompat"
 )
 
 // engineCatalog finds table definitions for the compiler.
@@ -182,27 +184,37 @@ func formatDecimal(v any, scale int) any {
 // typeParams converts a write's ? values to the types of the columns they go into,
 // as MySQL converts them: text sent for a binary column is bytes (LENGTH counts
 // them all, NULs included), a time for a DATE is its date, a time for a
-// DATETIME(fsp) is rounded to fsp digits.
-func (s *Session) typeParams(text string, args []any) []any {
-	if s.env.Plans == nil || len(args) == 0 {
-		return args
+// DATETIME(fsp) is rounded to fsp digits. It also gives MySQL's refusal of a write
+// its text or a NULL parameter already decides (1364, 1048).
+func (s *Session) typeParams(text string, kind sqlcompat.QueryKind, args []any) ([]any, error) {
+	if s.env.Plans == nil {
+		return args, nil
 	}
 	plan := s.env.Plans.Query(text, s.db, engineCatalog{s.env.Engine})
+	if plan.Err != nil {
+		return nil, plan.Err
+	}
 	var out []any
-	for i, t := range plan.Params {
-		if t == nil || i >= len(args) || args[i] == nil {
+	for i, col := range plan.Params {
+		if col == nil || i >= len(args) {
 			continue
 		}
-		v := paramValue(*t, args[i])
+		if args[i] == nil {
+			if kind != sqlcompat.Update && !col.Nullable && !col.AutoIncrement {
+				return nil, mysqlerr.New(mysqlerr.ErBadNull, "Column '%s' cannot be null", col.Name)
+			}
+			continue
+		}
+		v := paramValue(col.Type, args[i])
 		if out == nil {
 			out = append([]any(nil), args...)
 		}
 		out[i] = v
 	}
 	if out == nil {
-		return args
+		return args, nil
 	}
-	return out
+	return out, nil
 }
 
 func paramValue(t catalog.Type, v any) any {

@@ -200,7 +200,9 @@ func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlpr
 		}
 		switch q.Kind {
 		case sqlcompat.Insert, sqlcompat.Replace, sqlcompat.Update:
-			args = s.typeParams(text, args)
+			if args, err = s.typeParams(text, q.Kind, args); err != nil {
+				return nil, err
+			}
 		}
 		res, err := s.query(q, db, args)
 		if err == nil && res.Columns != nil && q.Kind == sqlcompat.Select {
