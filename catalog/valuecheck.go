@@ -170,16 +170,19 @@ func CheckError(name string) (code uint16, state, msg string, ok bool) {
 }
 
 // OnUpdateTriggers returns the SQLite trigger that gives t's ON UPDATE
-// CURRENT_TIMESTAMP columns the time of an UPDATE that does not set them. One
-// trigger sets them all, so that its own UPDATE (which does not fire it again)
-// fires no other. (An UPDATE that changes nothing also moves the time, where
-// MySQL leaves it.)
+// CURRENT_TIMESTAMP columns the time of an UPDATE that changes the row without
+// setting them, as MySQL does. One trigger sets them all, so that its own UPDATE
+// (which does not fire it again) fires no other. It names every column (SQLite has
+// no whole-row comparison), so SQLite refuses to drop a column of such a table.
 func (t *Table) OnUpdateTriggers() []string {
 	q := func(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
-	var when, sets []string
+	var same, changed, sets []string
 	for i := range t.Columns {
 		c := &t.Columns[i]
 		if c.OnUpdate == "" {
+			if c.Generated == nil {
+				changed = append(changed, "NEW."+q(c.Name)+" IS NOT OLD."+q(c.Name))
+			}
 			continue
 		}
 		now := "CURRENT_TIMESTAMP"
@@ -187,15 +190,15 @@ func (t *Table) OnUpdateTriggers() []string {
 			// strftime's %f has milliseconds; MySQL's fsp is up to microseconds.
 			now = "substr(strftime('%Y-%m-%d %H:%M:%f', 'now') || '000', 1, " + strconv.Itoa(20+c.Type.Scale) + ")"
 		}
-		same := "NEW." + q(c.Name) + " IS OLD." + q(c.Name)
-		when = append(when, same)
-		sets = append(sets, q(c.Name)+" = CASE WHEN "+same+" THEN "+now+" ELSE "+q(c.Name)+" END")
+		cond := "NEW." + q(c.Name) + " IS OLD." + q(c.Name)
+		same = append(same, cond)
+		sets = append(sets, q(c.Name)+" = CASE WHEN "+cond+" THEN "+now+" ELSE "+q(c.Name)+" END")
 	}
-	if len(sets) == 0 {
+	if len(sets) == 0 || len(changed) == 0 {
 		return nil
 	}
 	return []string{"CREATE TRIGGER " + q(OnUpdateTrigger(t.Name)) + " AFTER UPDATE ON " + q(t.Name) +
-		" FOR EACH ROW WHEN " + strings.Join(when, " OR ") +
+		" FOR EACH ROW WHEN (" + strings.Join(same, " OR ") + ") AND (" + strings.Join(changed, " OR ") + ")" +
 		" BEGIN UPDATE " + q(t.Name) + " SET " + strings.Join(sets, ", ") + " WHERE rowid = NEW.rowid; END"}
 }
 

@@ -12,6 +12,7 @@ type Stmt struct {
 	SQL    string // SQLite text; for DDL the original MySQL text, logged as a Query event
 	Args   []any
 	Insert bool     // report the generated id as LastInsertID
+	Upsert bool     // an INSERT or REPLACE: a row it updates counts twice (ON DUPLICATE KEY UPDATE)
 	DDL    []string // non-empty for DDL: the SQLite statements to run, all or nothing
 }
 

@@ -241,7 +241,8 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 	mark := len(*evs)
 	w.cap.start()
 	res, err := w.c.exec(st.SQL, st.Args...)
-	if cerr := w.cap.collect(evs); cerr != nil && err == nil {
+	cc, cerr := w.cap.collect(evs)
+	if cerr != nil && err == nil {
 		err = cerr
 	}
 	if err != nil {
@@ -254,6 +255,10 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 	var r Result
 	n, _ := res.RowsAffected()
 	r.AffectedRows = uint64(n)
+	if cc.logged {
+		r.AffectedRows = cc.affected(st.Upsert)
+		n = int64(cc.inserted)
+	}
 	if st.Insert && n > 0 {
 		// MySQL reports the first id a multi-row INSERT generated; SQLite the last.
 		id, _ := res.LastInsertId()

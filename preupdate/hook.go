@@ -13,6 +13,7 @@ extern void *sqlite3_preupdate_hook(sqlite3*, void(*)(void*,sqlite3*,int,const c
 extern int sqlite3_preupdate_old(sqlite3*, int, sqlite3_value**);
 extern int sqlite3_preupdate_new(sqlite3*, int, sqlite3_value**);
 extern int sqlite3_preupdate_count(sqlite3*);
+extern int sqlite3_preupdate_depth(sqlite3*);
 extern int sqlite3_value_type(sqlite3_value*);
 extern sqlite3_int64 sqlite3_value_int64(sqlite3_value*);
 extern double sqlite3_value_double(sqlite3_value*);
@@ -87,7 +88,8 @@ static void pu_value(recorder *r, sqlite3_value *v) {
 	}
 }
 
-// Record layout (little endian): op u8, db str, table str, ncols u32, then ncols old
+// Record layout (little endian): op u8, depth u8 (0 for the statement's own changes,
+// more for a trigger's or a foreign key action's), db str, table str, ncols u32, then ncols old
 // values if op is DELETE or UPDATE, then ncols new values if op is INSERT or UPDATE.
 // A value is its type u8, then i64 | f64 | u32 length + bytes | nothing (NULL).
 static void pu_hook(void *ctx, sqlite3 *db, int op, const char *zDb, const char *zTbl, sqlite3_int64 k1, sqlite3_int64 k2) {
@@ -96,6 +98,9 @@ static void pu_hook(void *ctx, sqlite3 *db, int op, const char *zDb, const char 
 	if (zTbl && (strncmp(zTbl, "binlite_", 8) == 0 || strncmp(zTbl, "sqlite_", 7) == 0)) return;
 	unsigned char o = (unsigned char)op;
 	pu_put(r, &o, 1);
+	int depth = sqlite3_preupdate_depth(db);
+	unsigned char d = (unsigned char)(depth > 255 ? 255 : depth);
+	pu_put(r, &d, 1);
 	pu_str(r, zDb);
 	pu_str(r, zTbl);
 	int n = sqlite3_preupdate_count(db);

@@ -10,6 +10,7 @@ import (
 // Change is one row change decoded from a recording. Old and New alias the recording.
 type Change struct {
 	Op       int
+	Depth    int // 0: the statement's own change; more: a trigger's or a foreign key action's
 	DB       string
 	Table    string
 	Old, New []binlog.Value
@@ -21,6 +22,7 @@ func Decode(b []byte, fn func(c *Change) error) error {
 	var c Change
 	for len(d.b) > 0 {
 		c.Op = int(d.u8())
+		c.Depth = int(d.u8())
 		c.DB = d.str()
 		c.Table = d.str()
 		n := int(d.u32())

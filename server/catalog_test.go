@@ -125,6 +125,10 @@ func TestOnUpdateCurrentTimestamp(t *testing.T) {
 		t.Errorf("affected rows %d, want 1", n)
 	}
 	tn.Exec(t, c, "UPDATE t SET v = 6, ts = '2010-01-01 00:00:00' WHERE id = 2")
+	// An UPDATE that changes nothing leaves the time alone, as in MySQL.
+	if n := tn.Affected(t, c, "UPDATE t SET v = v WHERE id = 3"); n != 0 {
+		t.Errorf("no-op update: %d affected rows, want 0", n)
+	}
 	got := tn.Rows(t, c, "SELECT id, ts > '2020-01-01', ts = '2010-01-01 00:00:00', ts3 IS NOT NULL, LENGTH(ts3) FROM t ORDER BY id")
 	want := [][]string{{"1", "1", "0", "1", "23"}, {"2", "0", "1", "1", "23"}, {"3", "0", "0", "0", "NULL"}}
 	for i := range want {
@@ -132,6 +136,9 @@ func TestOnUpdateCurrentTimestamp(t *testing.T) {
 			t.Errorf("row %d: %v, want %v", i+1, got[i], want[i])
 		}
 	}
+	// The trigger names every column: dropping one is refused, not half done.
+	tn.ExecError(t, c, 1235, "42000", "ALTER TABLE t DROP COLUMN v")
+	tn.Exec(t, c, "ALTER TABLE t ADD COLUMN w INT")
 }
 
 // TestCatalogInvalidDefaults: MySQL refuses a default its column cannot hold, and

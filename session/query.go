@@ -1,6 +1,9 @@
 package session
 
 import (
+	"strings"
+
+	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/mysqlproto"
@@ -66,7 +69,7 @@ func (s *Session) write(q *sqlcompat.Query, db string, args []any) (*mysqlproto.
 	if insert {
 		_, insert = s.env.Engine.AutoIncColumn(db, q.Tables[0])
 	}
-	st := engine.Stmt{SQL: q.SQLite, Args: args, Insert: insert}
+	st := engine.Stmt{SQL: q.SQLite, Args: args, Insert: insert, Upsert: q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace}
 	s.ensureTxn()
 	var (
 		res engine.Result
@@ -157,6 +160,9 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	if len(stmts) == 0 {
 		return ok(), nil
 	}
+	if err := s.dropColumnAllowed(db, d); err != nil {
+		return nil, err
+	}
 	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: stmts}, s.lockWait())
 	if err != nil {
 		return nil, err
@@ -165,4 +171,25 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 		s.env.Stats.Commits.Add(1)
 	}
 	return ok(), nil
+}
+
+// dropColumnAllowed refuses ALTER TABLE ... DROP COLUMN on a table whose ON UPDATE
+// CURRENT_TIMESTAMP trigger names every column (catalog.Table.OnUpdateTriggers):
+// SQLite would refuse it with a message about the trigger.
+func (s *Session) dropColumnAllowed(db string, d *sqlcompat.DDL) error {
+	if d.Op != sqlcompat.AlterTable {
+		return nil
+	}
+	drops := false
+	for _, q := range d.SQLite {
+		drops = drops || strings.Contains(q, " DROP COLUMN ")
+	}
+	if !drops {
+		return nil
+	}
+	rows, err := s.env.Engine.Query(db, nil, `SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?`, []any{catalog.OnUpdateTrigger(d.Table)})
+	if err == nil && len(rows.Values) > 0 {
+		return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'ALTER TABLE ... DROP COLUMN on a table with ON UPDATE CURRENT_TIMESTAMP'")
+	}
+	return nil
 }
