@@ -40,9 +40,15 @@ func charsetOf(collation string) string {
 	return cs
 }
 
-// Build makes the definition of a CREATE TABLE statement.
-func Build(st *ast.CreateTableStmt) (*Table, error) {
+// Build makes the definition of a CREATE TABLE statement. A table without a
+// character set or collation of its own gets defaultCollation, the database's
+// ("" means MySQL 8.4's default, utf8mb4_0900_ai_ci).
+func Build(st *ast.CreateTableStmt, defaultCollation string) (*Table, error) {
 	t := &Table{Name: st.Table.Name.O, Engine: "InnoDB", Charset: DefaultCharset, Collation: DefaultCollation}
+	if defaultCollation != "" {
+		t.Collation = strings.ToLower(defaultCollation)
+		t.Charset = charsetOf(t.Collation)
+	}
 	for _, o := range st.Options {
 		switch o.Tp {
 		case ast.TableOptionCharset:

@@ -44,7 +44,7 @@ func TestShowCreateFixtures(t *testing.T) {
 			continue
 		}
 		n++
-		tbl, err := Build(parseCreate(t, ddl))
+		tbl, err := Build(parseCreate(t, ddl), "")
 		if err != nil {
 			t.Errorf("%s: %v", ddl, err)
 			continue
@@ -70,7 +70,7 @@ func TestShowCreateFixtures(t *testing.T) {
 }
 
 func TestAutoIncrementShown(t *testing.T) {
-	tbl, err := Build(parseCreate(t, "CREATE TABLE a (id INT AUTO_INCREMENT PRIMARY KEY) AUTO_INCREMENT=100"))
+	tbl, err := Build(parseCreate(t, "CREATE TABLE a (id INT AUTO_INCREMENT PRIMARY KEY) AUTO_INCREMENT=100"), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestInvalidDefaults(t *testing.T) {
 		"CREATE TABLE d (a DECIMAL(10,11))":                  1427,
 		"CREATE TABLE d (a INT ON UPDATE CURRENT_TIMESTAMP)": 1294,
 	} {
-		_, err := Build(parseCreate(t, sql))
+		_, err := Build(parseCreate(t, sql), "")
 		if err == nil {
 			t.Errorf("%s: accepted", sql)
 			continue
@@ -107,5 +107,18 @@ func TestInvalidDefaults(t *testing.T) {
 		if codeOf(err) != code {
 			t.Errorf("%s: %v, want error %d", sql, err, code)
 		}
+	}
+}
+
+// TestDefaultCollation: a table without its own character set takes the
+// database's default; MySQL prints COLLATE for utf8mb4 whatever it is.
+func TestDefaultCollation(t *testing.T) {
+	tbl, err := Build(parseCreate(t, "CREATE TABLE c (a VARCHAR(3))"), "utf8mb4_general_ci")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "CREATE TABLE `c` (\n  `a` varchar(3) DEFAULT NULL\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci"
+	if got := tbl.ShowCreate(1); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }

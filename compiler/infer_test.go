@@ -24,7 +24,7 @@ func mustTable(t testing.TB, ddl string) *catalog.Table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	def, err := catalog.Build(stmts[0].(*ast.CreateTableStmt))
+	def, err := catalog.Build(stmts[0].(*ast.CreateTableStmt), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -123,7 +123,7 @@ func Open(cfg Config) (*Node, error) {
 		Log:              n.log,
 		Logger:           cfg.Logger,
 		OnFatal:          cfg.OnFatal,
-		TranslateDDL:     translateDDL,
+		TranslateDDL:     n.translateDDL,
 		Functions:        n.gtidFunctions(),
 		AfterSync:        func(ntx int, file string, pos int64) { n.semiWait(ntx, file, pos, true) },
 		AfterCommit:      func(ntx int, file string, pos int64) { n.semiWait(ntx, file, pos, false) },
@@ -204,8 +204,10 @@ func nodeSettings(cfg *Config) ([]config.Option, error) {
 	return rest, nil
 }
 
-func translateDDL(schema, sql string) ([]string, error) {
-	st, err := sqlcompat.Parse(sql, &sqlcompat.Context{DB: schema})
+// translateDDL compiles a replayed DDL statement (recovery, a replica's applier)
+// the way a session on this node would.
+func (n *Node) translateDDL(schema, sql string) ([]string, error) {
+	st, err := sqlcompat.Parse(sql, &sqlcompat.Context{DB: schema, DefaultCollation: n.vars.String("collation_server")})
 	if err != nil {
 		return nil, err
 	}

@@ -134,7 +134,8 @@ func (s *Session) Query(sql string, multi bool) ([]*mysqlproto.Result, error) {
 
 func (s *Session) parseCtx() *sqlcompat.Context {
 	return &sqlcompat.Context{
-		DB: s.db,
+		DB:               s.db,
+		DefaultCollation: s.env.Vars.String("collation_server"),
 		SysVar: func(name string, global bool) (any, bool) {
 			v, err := s.vars.Get(name, global)
 			if err != nil {

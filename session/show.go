@@ -63,7 +63,9 @@ func (s *Session) show(x *sqlcompat.Show) (*mp.Result, error) {
 		if !s.env.Engine.HasSchema(x.DB) {
 			return nil, mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", x.DB)
 		}
-		return stringResult([]string{"Database", "Create Database"}, [][]any{{x.DB, "CREATE DATABASE `" + x.DB + "` /*!40100 DEFAULT CHARACTER SET utf8mb4 */"}}), nil
+		coll := s.env.Vars.String("collation_server")
+		cs, _, _ := strings.Cut(coll, "_")
+		return stringResult([]string{"Database", "Create Database"}, [][]any{{x.DB, "CREATE DATABASE `" + x.DB + "` /*!40100 DEFAULT CHARACTER SET " + cs + " COLLATE " + coll + " */ /*!80016 DEFAULT ENCRYPTION='N' */"}}), nil
 	case sqlcompat.ShowVariables:
 		return s.showVariables(x)
 	case sqlcompat.ShowStatus:

@@ -24,13 +24,13 @@ const catalogTable = "binlite_catalog"
 // TRUNCATE resets the AUTO_INCREMENT counter, as InnoDB does. ALTER TABLE and
 // CREATE/DROP INDEX drop the stored definition for now (SHOW CREATE TABLE then
 // falls back to what SQLite knows) rather than keep one that no longer holds.
-func addCatalog(d *DDL) error {
+func addCatalog(d *DDL, ctx *Context) error {
 	switch d.Op {
 	case CreateTable:
 		if len(d.SQLite) == 0 || d.Temporary {
 			return nil
 		}
-		return createTableCatalog(d)
+		return createTableCatalog(d, ctx.DefaultCollation)
 	case DropTable:
 		if d.Temporary {
 			return nil
@@ -51,7 +51,7 @@ func addCatalog(d *DDL) error {
 	return nil
 }
 
-func createTableCatalog(d *DDL) error {
+func createTableCatalog(d *DDL, defaultCollation string) error {
 	stmts, _, err := tidb.New().Parse(d.Original, "", "")
 	if err != nil || len(stmts) != 1 {
 		// binlite's own parser took it; without the grammar's AST there is no
@@ -62,7 +62,7 @@ func createTableCatalog(d *DDL) error {
 	if !ok || ct.ReferTable != nil || ct.Select != nil {
 		return nil
 	}
-	def, err := catalog.Build(ct)
+	def, err := catalog.Build(ct, defaultCollation)
 	if err != nil {
 		if _, isMySQL := mysqlerr.As(err); isMySQL {
 			return err

@@ -45,7 +45,7 @@ func Parse(sql string, ctx *Context) (Statement, error) {
 	p := &parser{sql: sql, toks: toks, ctx: ctx}
 	st, err := p.statement()
 	if d, ok := st.(*DDL); ok && err == nil {
-		if err := addCatalog(d); err != nil {
+		if err := addCatalog(d, ctx); err != nil {
 			return nil, err
 		}
 	}

@@ -11,6 +11,9 @@ import (
 // Every field may be nil.
 type Context struct {
 	DB string // current database ('' = none)
+	// DefaultCollation is what a new table without its own character set or
+	// collation gets (the server's collation_server; "" is MySQL 8.4's default).
+	DefaultCollation string
 	// SysVar returns the value of @@name (global scope when global is set);
 	// ok=false makes Parse fail with 1193 Unknown system variable.
 	SysVar func(name string, global bool) (any, bool)
