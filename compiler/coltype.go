@@ -14,6 +14,8 @@ type ColType struct {
 	Charset  uint16
 	// BitBytes > 0 marks a BIT column: values go out as that many big-endian bytes.
 	BitBytes int
+	// PadChar marks a CHAR column: MySQL returns its values without trailing spaces.
+	PadChar bool
 }
 
 // Known reports whether the type was worked out (the zero ColType is unknown).
@@ -144,7 +146,7 @@ func columnType(ty catalog.Type) ColType {
 		if ty.Base == "varchar" || ty.Base == "varbinary" {
 			code = mp.TypeVarString
 		}
-		ct = ColType{Type: code, Length: uint32(ty.Length), Charset: collationID(ty.Collation)}
+		ct = ColType{Type: code, Length: uint32(ty.Length), Charset: collationID(ty.Collation), PadChar: ty.Base == "char"}
 		if ty.Base == "binary" || ty.Base == "varbinary" {
 			ct.Charset, ct.Flags = mp.CharsetBinary, mp.BinaryFlag
 		} else {

@@ -37,21 +37,17 @@ func (c engineCatalog) Table(schema, name string) (*catalog.Table, bool) {
 	return t.Def, true
 }
 
-// binaryColumn reports whether a column's MySQL type holds bytes.
-func (c engineCatalog) binaryColumn(schema, table, column string) bool {
+// columnType is a column's MySQL type, nil when the table has no definition.
+func (c engineCatalog) columnType(schema, table, column string) *catalog.Type {
 	def, _ := c.Table(schema, table)
 	if def == nil {
-		return false
+		return nil
 	}
 	col, ok := def.Column(column)
 	if !ok {
-		return false
+		return nil
 	}
-	switch col.Type.Base {
-	case "binary", "varbinary", "tinyblob", "blob", "mediumblob", "longblob":
-		return true
-	}
-	return false
+	return &col.Type
 }
 
 // typeResult declares a query's result columns with the MySQL types the compiler
@@ -135,6 +131,14 @@ func declaredValue(ct compiler.ColType, v any) any {
 	switch {
 	case ct.Type == mp.TypeNewDecimal:
 		return formatDecimal(v, int(ct.Decimals))
+	case ct.PadChar:
+		if str, ok := v.(string); ok {
+			return strings.TrimRight(str, " ")
+		}
+	case ct.Type == mp.TypeFloat && ct.Decimals == 31:
+		if f, ok := v.(float64); ok {
+			return float32(f)
+		}
 	case ct.BitBytes > 0:
 		n, ok := v.(int64)
 		if !ok {
@@ -218,23 +222,33 @@ func (s *Session) typeParams(text string, kind sqlcompat.QueryKind, args []any) 
 }
 
 func paramValue(t catalog.Type, v any) any {
-	switch t.Base {
-	case "binary", "varbinary", "tinyblob", "blob", "mediumblob", "longblob":
-		if s, ok := v.(string); ok {
-			return []byte(s)
+	switch x := v.(type) {
+	case string:
+		if sv, ok := t.StoreText(x); ok {
+			return sv
 		}
-	case "date":
-		if tm, ok := v.(time.Time); ok {
-			return tm.Format("2006-01-02")
+	case []byte:
+		if t.IsBinary() {
+			return t.StoreBytes(x)
 		}
-	case "datetime", "timestamp":
-		if tm, ok := v.(time.Time); ok {
-			tm = tm.Round(time.Second / time.Duration(pow10(t.Scale)))
+		if sv, ok := t.StoreText(string(x)); ok {
+			return sv
+		}
+	case float64:
+		if f, ok := t.StoreFloat(x); ok {
+			return f
+		}
+	case time.Time:
+		switch t.Base {
+		case "date":
+			return x.Format("2006-01-02")
+		case "datetime", "timestamp":
+			x = x.Round(time.Second / time.Duration(pow10(t.Scale)))
 			layout := "2006-01-02 15:04:05"
 			if t.Scale > 0 {
 				layout += "." + strings.Repeat("0", t.Scale)
 			}
-			return tm.Format(layout)
+			return x.Format(layout)
 		}
 	}
 	return v

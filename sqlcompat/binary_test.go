@@ -1,19 +1,36 @@
 package sqlcompat
 
-import "testing"
+import (
+	"testing"
 
-// TestBinaryLiterals: a string literal written into a binary column becomes a
-// blob literal; into any other column it stays text. _binary '...' is bytes.
-func TestBinaryLiterals(t *testing.T) {
+	"github.com/binlite/binlite/catalog"
+)
+
+// TestStoredLiterals: a literal written into a column becomes what the column
+// keeps: bytes for a binary column (BINARY padded), CHAR without trailing
+// spaces, FLOAT at single precision; other columns keep the literal.
+// _binary '...' is bytes wherever it is.
+func TestStoredLiterals(t *testing.T) {
+	types := map[string]catalog.Type{
+		"b": {Base: "blob"}, "bn": {Base: "binary", Length: 3}, "c": {Base: "char", Length: 5},
+		"s": {Base: "varchar", Length: 5}, "f": {Base: "float"}, "id": {Base: "int"},
+	}
 	ctx := testCtx()
-	ctx.BinaryColumn = func(schema, table, column string) bool { return table == "t" && column == "b" }
+	ctx.ColumnType = func(schema, table, column string) *catalog.Type {
+		if ty, ok := types[column]; ok && table == "t" {
+			return &ty
+		}
+		return nil
+	}
 	ctx.Columns = func(schema, table string) []string { return []string{"id", "b", "s"} }
 	for in, want := range map[string]string{
-		"INSERT INTO t (id, b, s) VALUES (1, 'a\\0b', 'x')": `INSERT INTO t (id, b, s) VALUES (1, X'610062', 'x')`,
-		"INSERT INTO t VALUES (1, 'ab', 'x'), (2, '', 'y')": `INSERT INTO t VALUES (1, X'6162', 'x'), (2, X'', 'y')`,
-		"INSERT INTO t SET id = 1, b = 'ab', s = 'c'":       `INSERT INTO t ("id", "b", "s") VALUES (1, X'6162', 'c')`,
-		"UPDATE t SET b = 'ab', s = 'c' WHERE id = 1":       `UPDATE t SET b = X'6162', s = 'c' WHERE id = 1`,
-		"SELECT _binary'ab', _utf8mb4'ab'":                  `SELECT X'6162', 'ab'`,
+		"INSERT INTO t (id, b, s) VALUES (1, 'a\\0b', 'x')":  `INSERT INTO t (id, b, s) VALUES (1, X'610062', 'x')`,
+		"INSERT INTO t VALUES (1, 'ab', 'x'), (2, '', 'y')":  `INSERT INTO t VALUES (1, X'6162', 'x'), (2, X'', 'y')`,
+		"INSERT INTO t SET id = 1, b = 'ab', s = 'c'":        `INSERT INTO t ("id", "b", "s") VALUES (1, X'6162', 'c')`,
+		"UPDATE t SET b = 'ab', s = 'c ' WHERE id = 1":       `UPDATE t SET b = X'6162', s = 'c ' WHERE id = 1`,
+		"INSERT INTO t (bn, c, f) VALUES ('a', 'ab  ', 0.1)": `INSERT INTO t (bn, c, f) VALUES (X'610000', 'ab', 0.10000000149011612)`,
+		"INSERT INTO t (bn) VALUES (0x61)":                   `INSERT INTO t (bn) VALUES (X'610000')`,
+		"SELECT _binary'ab', _utf8mb4'ab'":                   `SELECT X'6162', 'ab'`,
 	} {
 		st, err := Parse(in, ctx)
 		if err != nil {

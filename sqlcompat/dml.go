@@ -4,6 +4,8 @@ import (
 	"encoding/hex"
 	"strconv"
 	"strings"
+
+	"github.com/binlite/binlite/catalog"
 )
 
 // strippedWords are MySQL-only modifiers that SQLite neither needs nor accepts.
@@ -249,7 +251,7 @@ func (d *dmlState) insert() string {
 		d.after[ondup-1] += " WHERE true"
 	}
 	d.autoIncZero(schema, table, cols, tuples)
-	d.binaryLiterals(schema, table, cols, tuples)
+	d.storedLiterals(schema, table, cols, tuples)
 	if setForm >= 0 {
 		var c, v []string
 		for k, col := range cols {
@@ -338,11 +340,13 @@ func (d *dmlState) autoIncZero(schema, table string, cols []string, tuples [][][
 	}
 }
 
-// binaryLiterals spells a string literal written into a binary column as a blob
-// literal: SQLite would store text (and LENGTH, comparisons with X'..' values and
-// NUL bytes would then behave as text).
-func (d *dmlState) binaryLiterals(schema, table string, cols []string, tuples [][][2]int) {
-	if d.p.ctx.BinaryColumn == nil {
+// storedLiterals rewrites literals written straight into a column to what the
+// column keeps (catalog.Type.StoreText/StoreFloat): text into a binary column
+// becomes a blob literal (SQLite would keep text, and LENGTH, comparisons with
+// X'..' values and NUL bytes would behave as text), CHAR loses trailing spaces,
+// FLOAT keeps single precision.
+func (d *dmlState) storedLiterals(schema, table string, cols []string, tuples [][][2]int) {
+	if d.p.ctx.ColumnType == nil {
 		return
 	}
 	if len(cols) == 0 {
@@ -351,19 +355,35 @@ func (d *dmlState) binaryLiterals(schema, table string, cols []string, tuples []
 		}
 		cols = d.p.ctx.Columns(schema, table)
 	}
-	binary := make([]bool, len(cols))
-	some := false
+	types := make([]*catalog.Type, len(cols))
 	for k, c := range cols {
-		binary[k] = d.p.ctx.BinaryColumn(schema, table, c)
-		some = some || binary[k]
-	}
-	if !some {
-		return
+		types[k] = d.p.ctx.ColumnType(schema, table, c)
 	}
 	for _, tuple := range tuples {
 		for k, r := range tuple {
-			if k < len(binary) && binary[k] && r[1]-r[0] == 1 && d.toks[r[0]].kind == tkString {
-				d.out[r[0]] = blobLiteral(d.toks[r[0]].val)
+			if k < len(types) && types[k] != nil && r[1]-r[0] == 1 {
+				d.storedLiteral(r[0], types[k])
+			}
+		}
+	}
+}
+
+// storedLiteral rewrites token j, a value written into a column of type ty.
+func (d *dmlState) storedLiteral(j int, ty *catalog.Type) {
+	t := d.toks[j]
+	switch t.kind {
+	case tkString:
+		if v, ok := ty.StoreText(t.val); ok {
+			d.out[j] = literal(v)
+		}
+	case tkHexString:
+		if b, err := hex.DecodeString(t.val); err == nil && ty.IsBinary() {
+			d.out[j] = blobLiteral(string(ty.StoreBytes(b)))
+		}
+	case tkNumber:
+		if f, err := strconv.ParseFloat(t.text, 64); err == nil {
+			if v, ok := ty.StoreFloat(f); ok {
+				d.out[j] = strconv.FormatFloat(v, 'g', 17, 64)
 			}
 		}
 	}
@@ -419,14 +439,14 @@ func (d *dmlState) update() string {
 		if r[1]-r[0] > 3 && toks[r[0]+1].isOp(".") && toks[r[0]+3].isOp("=") {
 			d.dropQualifier(r[0])
 		}
-		// col = 'text' into a binary column stores bytes.
-		if d.p.ctx.BinaryColumn != nil && r[1]-r[0] == 3 && toks[r[0]+1].isOp("=") && toks[r[0]+2].kind == tkString && toks[r[0]].isName() {
+		// col = literal stores what the column keeps of it.
+		if d.p.ctx.ColumnType != nil && r[1]-r[0] == 3 && toks[r[0]+1].isOp("=") && toks[r[0]].isName() {
 			schema, table := d.p.ctx.DB, toks[i].val2()
 			if i+2 < n && toks[i+1].isOp(".") {
 				schema, table = toks[i].val2(), toks[i+2].val2()
 			}
-			if d.p.ctx.BinaryColumn(schema, table, toks[r[0]].val2()) {
-				d.out[r[0]+2] = blobLiteral(toks[r[0]+2].val)
+			if ty := d.p.ctx.ColumnType(schema, table, toks[r[0]].val2()); ty != nil {
+				d.storedLiteral(r[0]+2, ty)
 			}
 		}
 	}

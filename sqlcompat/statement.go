@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/mysqlerr"
 )
 
@@ -23,9 +24,9 @@ type Context struct {
 	AutoInc func(schema, table string) (column string, ok bool)
 	// Columns returns a table's columns in order (for INSERT without a column list).
 	Columns func(schema, table string) []string
-	// BinaryColumn reports whether a column holds bytes (BINARY, VARBINARY, BLOB):
-	// a string literal written into it is stored as bytes, as MySQL stores it.
-	BinaryColumn func(schema, table, column string) bool
+	// ColumnType returns a column's MySQL type (nil if unknown), so that a literal
+	// written into it is stored as MySQL stores it (see catalog.Type.StoreText).
+	ColumnType func(schema, table, column string) *catalog.Type
 	// Func returns the value of a zero-argument connection function named in
 	// upper case (DATABASE, LAST_INSERT_ID, CONNECTION_ID, VERSION, USER,
 	// CURRENT_USER, ROW_COUNT, FOUND_ROWS); ok=false leaves the call to SQLite.
