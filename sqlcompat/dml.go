@@ -626,8 +626,9 @@ func (d *dmlState) aliasItem(lo, hi int) {
 	if hi-lo < 2 {
 		// a lone replaced token: fall through to naming it
 	} else if last, prev := toks[hi-1], toks[hi-2]; (last.isName() || last.kind == tkString) &&
-		(prev.isOp(")") || d.marked[hi-2] || prev.kind == tkSysVar || prev.kind == tkUserVar ||
-			prev.kind == tkNumber || prev.kind == tkString || prev.kind == tkQuotedIdent || prev.kind == tkParam) {
+		(prev.isOp(")") || d.marked[hi-2] && prev.kind != tkOp || prev.kind == tkSysVar || prev.kind == tkUserVar ||
+			prev.kind == tkNumber || prev.kind == tkString || prev.kind == tkQuotedIdent || prev.kind == tkParam ||
+			prev.isName() && hi-lo >= 3) {
 		return // an implicit alias
 	}
 	d.after[hi-1] += " AS " + quoteIdent(strings.TrimSpace(d.p.sql[toks[lo].pos:toks[hi-1].end]))

@@ -95,6 +95,12 @@ func (rw *rewriter) token(i, hi int) error {
 			rw.out[i] = "IS"
 		case "!":
 			rw.out[i] = "NOT "
+		case "/":
+			// MySQL's / never truncates (7 / 2 is 3.5000); SQLite's divides
+			// integers as integers. The left operand made real keeps the rest of
+			// the expression's precedence.
+			rw.out[i] = "* 1.0 /"
+			rw.marked[i] = true // the column keeps MySQL's name (see selectAliases)
 		}
 	case tkIdent:
 		if done, err := rw.typedLiteral(i, hi); done || err != nil {
