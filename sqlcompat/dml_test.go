@@ -144,8 +144,8 @@ func TestAutoIncZeroLiteral(t *testing.T) {
 func TestDivisionKeepsNames(t *testing.T) {
 	for in, want := range map[string]string{
 		"SELECT a/b, a / b ratio, SUM(a)/COUNT(*) FROM t": `SELECT a* 1.0 /b AS "a/b", a * 1.0 / b ratio, SUM(a)* 1.0 /COUNT(*) AS "SUM(a)/COUNT(*)" FROM t`,
-		"SELECT 7 / 2 AS half":                             `SELECT 7 * 1.0 / 2 AS half`,
-		"SELECT id FROM t WHERE a / b > 1":                 `SELECT id FROM t WHERE a * 1.0 / b > 1`,
+		"SELECT 7 / 2 AS half":                            `SELECT 7 * 1.0 / 2 AS half`,
+		"SELECT id FROM t WHERE a / b > 1":                `SELECT id FROM t WHERE a * 1.0 / b > 1`,
 	} {
 		st, err := Parse(in, testCtx())
 		if err != nil {
