@@ -89,10 +89,24 @@ func TestCatalogShowCreateTable(t *testing.T) {
 		t.Errorf("first id after TRUNCATE = %s, want 1", got)
 	}
 
+	// ALTER TABLE ... AUTO_INCREMENT = N moves the counter (never below what the
+	// table used) and COMMENT changes the comment; both keep the definition.
+	tn.Exec(t, c, "ALTER TABLE t1 AUTO_INCREMENT = 500")
+	tn.Exec(t, c, "ALTER TABLE t1 COMMENT = 'folk'")
+	tn.Exec(t, c, "INSERT INTO t1 (name) VALUES ('dee')")
+	if got := tn.String(t, c, "SELECT MAX(id) FROM t1"); got != "500" {
+		t.Errorf("id after AUTO_INCREMENT = 500: %s", got)
+	}
+	if got := showCreate(t, c, "t1"); !strings.Contains(got, "AUTO_INCREMENT=501 ") || !strings.Contains(got, "COMMENT='folk'") || !strings.Contains(got, "`e` enum('a','b')") {
+		t.Errorf("after ALTER TABLE options:\n%s", got)
+	}
+	tn.Exec(t, c, "DELETE FROM t1 WHERE id = 500")
+	tn.Exec(t, c, "ALTER TABLE t1 COMMENT = 'people'")
+
 	// RENAME carries the definition; DROP removes it, and a new table of the
 	// old name gets its own.
 	tn.Exec(t, c, "RENAME TABLE t1 TO t2")
-	if got, want := showCreate(t, c, "t2"), catalogShow("t2", "2"); got != want {
+	if got, want := showCreate(t, c, "t2"), catalogShow("t2", "501"); got != want {
 		t.Errorf("after RENAME:\n%s", got)
 	}
 	tn.Exec(t, c, "DROP TABLE t2")

@@ -21,9 +21,11 @@ const catalogTable = "binlite_catalog"
 //
 // CREATE TABLE stores the definition compiled from MySQL's grammar (TiDB's parser)
 // and sets AUTO_INCREMENT=N; DROP TABLE and RENAME TABLE follow the table;
-// TRUNCATE resets the AUTO_INCREMENT counter, as InnoDB does. ALTER TABLE and
-// CREATE/DROP INDEX drop the stored definition for now (SHOW CREATE TABLE then
-// falls back to what SQLite knows) rather than keep one that no longer holds.
+// TRUNCATE resets the AUTO_INCREMENT counter, as InnoDB does. ALTER TABLE that
+// changes the table's shape, and CREATE/DROP INDEX, drop the stored definition for
+// now (SHOW CREATE TABLE then falls back to what SQLite knows) rather than keep
+// one that no longer holds; ALTER TABLE ... AUTO_INCREMENT = N and COMMENT = '...'
+// keep it.
 func addCatalog(d *DDL, ctx *Context) error {
 	switch d.Op {
 	case CreateTable:
@@ -46,7 +48,9 @@ func addCatalog(d *DDL, ctx *Context) error {
 	case TruncateTable:
 		d.CatalogAfter = append(d.CatalogAfter, "DELETE FROM sqlite_sequence WHERE name = "+sqlString(d.Table)+" COLLATE NOCASE")
 	case AlterTable, CreateIndex, DropIndex:
-		d.CatalogBefore = append(d.CatalogBefore, "DELETE FROM "+catalogTable+" WHERE name = "+sqlString(d.Table))
+		if len(d.SQLite) > 0 { // a change of shape, not only of options
+			d.CatalogBefore = append(d.CatalogBefore, "DELETE FROM "+catalogTable+" WHERE name = "+sqlString(d.Table))
+		}
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package sqlcompat
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -389,6 +390,20 @@ func (p *parser) alterTable() (Statement, error) {
 		case sp.peek().is("MODIFY") || sp.peek().is("CHANGE") || sp.peek().is("ALTER"):
 			return unsupported("ALTER TABLE ... " + strings.ToUpper(sp.peek().text))
 		case sp.accept("DISABLE", "KEYS"), sp.accept("ENABLE", "KEYS"), sp.accept("FORCE"):
+		case sp.peek().is("AUTO_INCREMENT") && sp.i+2 >= len(sp.toks)-1 && sp.toks[len(sp.toks)-1].kind == tkNumber:
+			// The next id: never below what the table already used, as in InnoDB.
+			n, err := strconv.ParseUint(sp.toks[len(sp.toks)-1].text, 10, 64)
+			if err != nil || n == 0 {
+				return nil, sp.errHere()
+			}
+			name := sqlString(d.Table)
+			d.CatalogAfter = append(d.CatalogAfter,
+				"UPDATE sqlite_sequence SET seq = max(seq, "+strconv.FormatUint(n-1, 10)+") WHERE name = "+name+" COLLATE NOCASE",
+				"INSERT INTO sqlite_sequence (name, seq) SELECT "+name+", "+strconv.FormatUint(n-1, 10)+" WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = "+name+" COLLATE NOCASE)")
+			sp.i = len(sp.toks)
+		case sp.peek().is("COMMENT") && sp.i+2 >= len(sp.toks)-1 && sp.toks[len(sp.toks)-1].kind == tkString:
+			d.CatalogAfter = append(d.CatalogAfter, "UPDATE "+catalogTable+" SET def = json_set(def, '$.comment', "+sqlString(sp.toks[len(sp.toks)-1].val)+") WHERE name = "+sqlString(d.Table))
+			sp.i = len(sp.toks)
 		case sp.peek().is("ALGORITHM") || sp.peek().is("LOCK") || sp.peek().is("ENGINE") || sp.peek().is("DEFAULT") ||
 			sp.peek().is("CHARACTER") || sp.peek().is("CHARSET") || sp.peek().is("COLLATE") || sp.peek().is("CONVERT") ||
 			sp.peek().is("COMMENT") || sp.peek().is("AUTO_INCREMENT") || sp.peek().is("ROW_FORMAT") || sp.peek().is("ORDER") ||

@@ -279,13 +279,13 @@ type DDL struct {
 
 // Statements is everything the schema's SQLite runs for the DDL, in order.
 func (d *DDL) Statements() []string {
-	if len(d.SQLite) == 0 {
-		return nil // a no-op (a FULLTEXT index) changes nothing, catalog included
+	if len(d.SQLite) == 0 && len(d.CatalogBefore) == 0 && len(d.CatalogAfter) == 0 {
+		return nil // a no-op (a FULLTEXT index) changes nothing
 	}
 	out := make([]string, 0, len(d.CatalogBefore)+len(d.SQLite)+len(d.CatalogAfter))
 	out = append(out, d.CatalogBefore...)
 	out = append(out, d.SQLite...)
-	if len(d.ValueChecks) > 0 {
+	if len(d.ValueChecks) > 0 && len(d.SQLite) > 0 {
 		// SQLite[0] is the CREATE TABLE: the checks go before its closing parenthesis.
 		create := out[len(d.CatalogBefore)]
 		if end := strings.LastIndexByte(create, ')'); end > 0 {
