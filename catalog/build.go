@@ -78,6 +78,9 @@ func Build(st *ast.CreateTableStmt, defaultCollation string) (*Table, error) {
 		}
 	}
 	b.nameChecks()
+	if err := b.checkChecks(); err != nil {
+		return nil, err
+	}
 	b.foreignKeyIndexes()
 	t.Indexes = sortIndexes(t, append(b.explicit, b.implicit...))
 	if err := checkAutoIncrement(t); err != nil {
@@ -144,7 +147,7 @@ func (b *builder) column(cd *ast.ColumnDef) error {
 			c.Type.Collation = strings.ToLower(o.StrValue)
 			c.Type.Charset = charsetOf(c.Type.Collation)
 		case ast.ColumnOptionCheck:
-			b.pendingChecks = append(b.pendingChecks, pendingCheck{o.Expr.OriginTextPosition(), Check{Name: o.ConstraintName, Expr: mysqlExpr(o.Expr), NotEnforced: !o.Enforced}})
+			b.pendingChecks = append(b.pendingChecks, pendingCheck{o.Expr.OriginTextPosition(), c.Name, o.Expr, Check{Name: o.ConstraintName, Expr: mysqlExpr(o.Expr), NotEnforced: !o.Enforced}})
 		case ast.ColumnOptionReference:
 			if err := b.foreignKey("", []string{c.Name}, o.Refer, ""); err != nil {
 				return err
@@ -236,10 +239,67 @@ func (b *builder) nameChecks() {
 	}
 }
 
-type pendingCheck struct {
-	pos int
-	c   Check
+func (b *builder) checkChecks() error {
+	for i, pc := range b.pendingChecks {
+		pc.c.Name = b.t.Checks[i].Name
+		if err := checkExpr(pc); err != nil {
+			return err
+		}
+	}
+	return nil
 }
+
+type pendingCheck struct {
+	pos    int
+	column string // a column constraint's column
+	expr   ast.ExprNode
+	c      Check
+}
+
+// checkExpr refuses what MySQL refuses in a CHECK constraint: a column constraint
+// that names another column (3813), a function whose value is not determined by
+// the row (3814).
+func checkExpr(pc pendingCheck) error {
+	v := &checkVisitor{column: pc.column}
+	pc.expr.Accept(v)
+	switch {
+	case v.otherColumn != "":
+		return mysqlerr.New(mysqlerr.ErColumnCheckConstraintReferencesOtherColumn, "Column check constraint '%s' references other column.", pc.c.Name)
+	case v.function != "":
+		return mysqlerr.New(mysqlerr.ErCheckConstraintNamedFunctionIsNotAllowed, "An expression of a check constraint '%s' contains disallowed function: %s.", pc.c.Name, v.function)
+	}
+	return nil
+}
+
+// nondeterministic are the functions MySQL does not allow in CHECK constraints.
+var nondeterministic = map[string]bool{
+	"now": true, "current_timestamp": true, "localtime": true, "localtimestamp": true, "sysdate": true,
+	"curdate": true, "current_date": true, "curtime": true, "current_time": true, "utc_date": true,
+	"utc_time": true, "utc_timestamp": true, "unix_timestamp": true, "rand": true, "uuid": true,
+	"uuid_short": true, "connection_id": true, "current_user": true, "user": true, "session_user": true,
+	"system_user": true, "database": true, "schema": true, "last_insert_id": true, "found_rows": true,
+	"row_count": true, "get_lock": true, "release_lock": true, "sleep": true, "benchmark": true, "version": true,
+}
+
+type checkVisitor struct {
+	column, otherColumn, function string
+}
+
+func (v *checkVisitor) Enter(n ast.Node) (ast.Node, bool) {
+	switch x := n.(type) {
+	case *ast.ColumnNameExpr:
+		if v.column != "" && v.otherColumn == "" && !strings.EqualFold(x.Name.Name.O, v.column) {
+			v.otherColumn = x.Name.Name.O
+		}
+	case *ast.FuncCallExpr:
+		if nondeterministic[x.FnName.L] && v.function == "" {
+			v.function = x.FnName.L
+		}
+	}
+	return n, false
+}
+
+func (v *checkVisitor) Leave(n ast.Node) (ast.Node, bool) { return n, true }
 
 func (b *builder) constraint(c *ast.Constraint) error {
 	parts := func() []IndexPart {
@@ -274,7 +334,7 @@ func (b *builder) constraint(c *ast.Constraint) error {
 	case ast.ConstraintFulltext:
 		b.addIndex(Index{Name: c.Name, Kind: KindFulltext, Parts: parts(), Comment: comment})
 	case ast.ConstraintCheck:
-		b.pendingChecks = append(b.pendingChecks, pendingCheck{c.Expr.OriginTextPosition(), Check{Name: c.Name, Expr: mysqlExpr(c.Expr), NotEnforced: !c.Enforced}})
+		b.pendingChecks = append(b.pendingChecks, pendingCheck{c.Expr.OriginTextPosition(), "", c.Expr, Check{Name: c.Name, Expr: mysqlExpr(c.Expr), NotEnforced: !c.Enforced}})
 	case ast.ConstraintForeignKey:
 		var cols []string
 		for _, k := range c.Keys {

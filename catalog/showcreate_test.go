@@ -122,3 +122,20 @@ func TestDefaultCollation(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestCheckConstraintRules: what MySQL refuses in CHECK constraints.
+func TestCheckConstraintRules(t *testing.T) {
+	for sql, code := range map[string]uint16{
+		"CREATE TABLE c (a INT CHECK (b > 0), b INT)":              3813,
+		"CREATE TABLE c (id INT, at DATETIME, CHECK (at < NOW()))": 3814,
+		"CREATE TABLE c (a INT CHECK (a > RAND()))":                3814,
+	} {
+		_, err := Build(parseCreate(t, sql), "")
+		if codeOf(err) != code {
+			t.Errorf("%s: %v, want error %d", sql, err, code)
+		}
+	}
+	if _, err := Build(parseCreate(t, "CREATE TABLE c (a INT CHECK (a > 0), b INT, CHECK (a < b))"), ""); err != nil {
+		t.Errorf("a table CHECK may name any column: %v", err)
+	}
+}

@@ -280,6 +280,9 @@ func (p *parser) alterTable() (Statement, error) {
 		switch {
 		case sp.peek().is("ADD"):
 			sp.next()
+			if sp.peek().is("CHECK") || sp.peek().is("CONSTRAINT") && (sp.peekAt(1).is("CHECK") || sp.peekAt(2).is("CHECK")) {
+				return unsupported("ALTER TABLE ... ADD CHECK")
+			}
 			if isIndexItem(sp.peek()) && !sp.peek().is("CHECK") {
 				if sp.peek().is("FOREIGN") || sp.peek().is("CONSTRAINT") && sp.peekAt(2).is("FOREIGN") {
 					return unsupported("ALTER TABLE ... ADD FOREIGN KEY")
