@@ -66,6 +66,19 @@ func (v Value) Equal(o Value) bool {
 	return true
 }
 
+// ImagesEqual reports whether two row images hold the same values.
+func ImagesEqual(a, b []Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].Equal(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // appendValue writes tag byte + body: zigzag varint for ints, 8 bytes for
 // reals, uvarint length + bytes for text/blob. Unknown kinds encode as NULL.
 func appendValue(b []byte, v Value) []byte {

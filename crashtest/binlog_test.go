@@ -264,7 +264,7 @@ func (st *logState) applyRows(e *binlog.RowsEvent) error {
 			if !ok {
 				return fmt.Errorf("%s of %s.%s key %s that does not exist", r.Op, e.Schema, e.Table, k)
 			}
-			if !sameImage(old, r.Before) {
+			if !binlog.ImagesEqual(old, r.Before) {
 				return fmt.Errorf("%s of %s.%s key %s: before image %v, but the log left %v", r.Op, e.Schema, e.Table, k, texts(r.Before), texts(old))
 			}
 			delete(tb.rows, k)
@@ -288,18 +288,6 @@ func (tb *tableState) key(img []binlog.Value) string {
 		parts[i] = valueText(img[c]).String
 	}
 	return strings.Join(parts, "\x00")
-}
-
-func sameImage(a, b []binlog.Value) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !a[i].Equal(b[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 // nullText is a column value as the MySQL text protocol returns it.

@@ -80,10 +80,10 @@ func (cp *capture) collect(evs *[]binlog.Event) (changeCounts, error) {
 			cc.inserted += own
 		case preupdate.OpUpdate:
 			rc.Op = binlog.OpUpdate
-			if sameValues(c.Old, c.New) {
+			if binlog.ImagesEqual(c.Old, c.New) {
 				return nil
 			}
-			if last := lastChange(*evs, floor, t.Name); c.Depth > 0 && last != nil && last.Op == binlog.OpUpdate && sameValues(last.After, c.Old) {
+			if last := lastChange(*evs, floor, t.Name); c.Depth > 0 && last != nil && last.Op == binlog.OpUpdate && binlog.ImagesEqual(last.After, c.Old) {
 				last.After = c.New
 				return nil
 			}
@@ -116,16 +116,4 @@ func lastChange(evs []binlog.Event, floor int, table string) *binlog.RowChange {
 		}
 	}
 	return nil
-}
-
-func sameValues(a, b []binlog.Value) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !a[i].Equal(b[i]) {
-			return false
-		}
-	}
-	return true
 }
