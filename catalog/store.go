@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -32,6 +33,46 @@ func (ty Type) StoreText(s string) (v any, ok bool) {
 		return []byte(s), true
 	case ty.Base == "char":
 		return strings.TrimRight(s, " "), true
+	case ty.Base == "year":
+		// A string '0' or '00' is 2000, unlike the number 0.
+		if norm, ok := normaliseLiteral(ty, s); ok && len(strings.TrimSpace(s)) <= 2 {
+			if norm == "0000" {
+				norm = "2000"
+			}
+			return norm, true
+		}
+	case ty.Base == "date" || ty.Base == "datetime" || ty.Base == "timestamp" || ty.Base == "time":
+		// The column's own form ('2024-3-5' is 2024-03-05, DATETIME(6) has six
+		// digits); what is not a valid value stays for the value check to refuse.
+		if norm, ok := normaliseTemporal(ty, s); ok {
+			return norm, true
+		}
+	}
+	return s, false
+}
+
+// StoreNumber is the number text a DECIMAL column keeps of s: rounded half away
+// from zero to the column's scale, as MySQL stores it (1.005 in DECIMAL(5,2) is
+// 1.01); ok=false for other types, or a value the column cannot hold (the value
+// check refuses it).
+//
+// A YEAR column takes a number the way MySQL does: 1 to 69 are 2001 to 2069, 70
+// to 99 are 1970 to 1999, 0 is 0000.
+func (ty Type) StoreNumber(s string) (string, bool) {
+	switch ty.Base {
+	case "decimal":
+		return normaliseLiteral(ty, s)
+	case "year":
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		switch {
+		case err != nil:
+		case n == 0:
+			return "0", true
+		case n >= 1 && n <= 69:
+			return strconv.Itoa(2000 + n), true
+		case n >= 70 && n <= 99:
+			return strconv.Itoa(1900 + n), true
+		}
 	}
 	return s, false
 }

@@ -46,17 +46,34 @@ func normaliseTemporal(ty Type, s string) (string, bool) {
 	if ty.Base == "date" {
 		return out, timePart == "" || strings.Trim(timePart, "0:.") == ""
 	}
-	clock := "00:00:00"
-	frac := ""
-	if timePart != "" {
-		hms, f, _ := strings.Cut(timePart, ".")
-		t, err := time.Parse("15:4:5", hms)
-		if err != nil {
-			return "", false
-		}
-		clock, frac = t.Format("15:04:05"), f
+	if timePart == "" {
+		return out + " 00:00:00" + fraction("", ty.Scale), true
 	}
-	return out + " " + clock + fraction(frac, ty.Scale), true
+	hms, frac, _ := strings.Cut(timePart, ".")
+	clock, err := time.Parse("15:4:5", hms)
+	if err != nil || len(frac) > 9 || strings.Trim(frac, "0123456789") != "" {
+		return "", false
+	}
+	// Extra fractional digits round (23:59:59.9996 in DATETIME(3) is the next day).
+	ns := 0
+	if frac != "" {
+		ns, _ = strconv.Atoi((frac + "000000000")[:9])
+	}
+	t := time.Date(d.Year(), d.Month(), d.Day(), clock.Hour(), clock.Minute(), clock.Second(), ns, time.UTC)
+	t = t.Round(time.Second / time.Duration(pow10(ty.Scale)))
+	layout := "2006-01-02 15:04:05"
+	if ty.Scale > 0 {
+		layout += "." + strings.Repeat("0", ty.Scale)
+	}
+	return t.Format(layout), true
+}
+
+func pow10(n int) int64 {
+	p := int64(1)
+	for range n {
+		p *= 10
+	}
+	return p
 }
 
 func normaliseTime(s string, fsp int) (string, bool) {

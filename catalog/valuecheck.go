@@ -130,6 +130,8 @@ func columnChecks(c *Column) []valueCheck {
 		return []valueCheck{{badDatetime, or(cond)}}
 	case "json":
 		return []valueCheck{{badJSON, or("json_valid(" + q + ")")}}
+	case "year":
+		return []valueCheck{{badInteger, or("typeof(" + q + ") = 'integer'")}, {badRange, or(q + " = 0 OR " + q + " BETWEEN 1901 AND 2155")}}
 	case "bit":
 		if ty.Length < 64 {
 			return []valueCheck{{badBitLength, or("typeof(" + q + ") <> 'integer' OR " + q + " BETWEEN 0 AND " + strconv.FormatUint(1<<ty.Length-1, 10))}}

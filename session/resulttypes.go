@@ -224,6 +224,9 @@ func (s *Session) typeParams(text string, kind sqlcompat.QueryKind, args []any) 
 func paramValue(t catalog.Type, v any) any {
 	switch x := v.(type) {
 	case string:
+		if n, ok := t.StoreNumber(x); ok && t.Base == "decimal" {
+			return n
+		}
 		if sv, ok := t.StoreText(x); ok {
 			return sv
 		}

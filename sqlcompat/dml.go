@@ -373,7 +373,9 @@ func (d *dmlState) storedLiteral(j int, ty *catalog.Type) {
 	t := d.toks[j]
 	switch t.kind {
 	case tkString:
-		if v, ok := ty.StoreText(t.val); ok {
+		if n, ok := ty.StoreNumber(t.val); ok && ty.Base == "decimal" {
+			d.out[j] = n
+		} else if v, ok := ty.StoreText(t.val); ok {
 			d.out[j] = literal(v)
 		}
 	case tkHexString:
@@ -381,7 +383,9 @@ func (d *dmlState) storedLiteral(j int, ty *catalog.Type) {
 			d.out[j] = blobLiteral(string(ty.StoreBytes(b)))
 		}
 	case tkNumber:
-		if f, err := strconv.ParseFloat(t.text, 64); err == nil {
+		if n, ok := ty.StoreNumber(t.text); ok {
+			d.out[j] = n
+		} else if f, err := strconv.ParseFloat(t.text, 64); err == nil {
 			if v, ok := ty.StoreFloat(f); ok {
 				d.out[j] = strconv.FormatFloat(v, 'g', 17, 64)
 			}
