@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"math"
+
+	"github.com/cockroachdb/apd/v3"
 	"strconv"
 	"strings"
 )
@@ -96,4 +98,19 @@ func (ty Type) StoreFloat(f float64) (float64, bool) {
 		f = math.Round(f*p) / p
 	}
 	return float64(float32(f)), true
+}
+
+// Truncates reports whether storing text in as stored loses information MySQL
+// notes (Note 1265): a DECIMAL rounded to its scale, a DATE given a time of day.
+func (ty Type) Truncates(in, stored string) bool {
+	switch ty.Base {
+	case "decimal":
+		a, _, err1 := apd.NewFromString(strings.TrimSpace(in))
+		b, _, err2 := apd.NewFromString(stored)
+		return err1 == nil && err2 == nil && a.Cmp(b) != 0
+	case "date":
+		_, clock, ok := strings.Cut(strings.TrimSpace(in), " ")
+		return ok && strings.Trim(clock, "0:.") != ""
+	}
+	return false
 }

@@ -159,3 +159,38 @@ func (ty Type) IsBlobLike() bool {
 	}
 	return false
 }
+
+// Deprecations are the warnings MySQL 8.4 gives for deprecated syntax in the
+// definition (1681): integer display widths (except TINYINT(1)), ZEROFILL,
+// FLOAT(M,D)/DOUBLE(M,D), UNSIGNED on DECIMAL, FLOAT and DOUBLE. Each text once,
+// in column order.
+func (t *Table) Deprecations() []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, c := range t.Columns {
+		ty := c.Type
+		switch ty.Base {
+		case "tinyint", "smallint", "mediumint", "int", "bigint":
+			if ty.Zerofill {
+				add("The ZEROFILL attribute is deprecated and will be removed in a future release. Use the LPAD function to zero-pad numbers, or store the formatted numbers in a CHAR column.")
+			}
+			if ty.Length > 0 && !(ty.Base == "tinyint" && ty.Length == 1 && !ty.Zerofill) {
+				add("Integer display width is deprecated and will be removed in a future release.")
+			}
+		case "decimal", "float", "double":
+			if ty.Base != "decimal" && ty.HasScale {
+				add("Specifying number of digits for floating point data types is deprecated and will be removed in a future release.")
+			}
+			if ty.Unsigned {
+				add("UNSIGNED for decimal and floating point data types is deprecated and support for it will be removed in a future release.")
+			}
+		}
+	}
+	return out
+}

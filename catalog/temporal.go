@@ -44,7 +44,15 @@ func normaliseTemporal(ty Type, s string) (string, bool) {
 	}
 	out := d.Format("2006-01-02")
 	if ty.Base == "date" {
-		return out, timePart == "" || strings.Trim(timePart, "0:.") == ""
+		// A time of day is dropped (a write notes it: Type.Truncates), but it
+		// must be a time.
+		if timePart != "" {
+			hms, _, _ := strings.Cut(timePart, ".")
+			if _, err := time.Parse("15:4:5", hms); err != nil {
+				return "", false
+			}
+		}
+		return out, true
 	}
 	if timePart == "" {
 		return out + " 00:00:00" + fraction("", ty.Scale), true

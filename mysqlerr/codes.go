@@ -2,19 +2,22 @@ package mysqlerr
 
 // MySQL server error codes used by binlite (names follow MySQL's ER_* constants).
 const (
-	ErConCountError       uint16 = 1040
-	ErInvalidDefault      uint16 = 1067
-	ErBlobCantHaveDefault uint16 = 1101
-	ErUnknownCharacterSet uint16 = 1115
-	ErMBiggerThanD        uint16 = 1427
-	ErTooBigScale         uint16 = 1425
-	ErTooBigPrecision     uint16 = 1426
-	ErInvalidOnUpdate     uint16 = 1294
-	ErWrongValue          uint16 = 1525
-	ErUnknownTimeZone     uint16 = 1298
-	ErNoDefaultForField   uint16 = 1364
-	ErWrongAutoKey        uint16 = 1075
-	ErTooBigFieldLength   uint16 = 1074
+	ErConCountError                     uint16 = 1040
+	ErInvalidDefault                    uint16 = 1067
+	ErBlobCantHaveDefault               uint16 = 1101
+	ErUnknownCharacterSet               uint16 = 1115
+	ErMBiggerThanD                      uint16 = 1427
+	ErTooBigScale                       uint16 = 1425
+	ErTooBigPrecision                   uint16 = 1426
+	ErInvalidOnUpdate                   uint16 = 1294
+	ErWrongValue                        uint16 = 1525
+	ErUnknownTimeZone                   uint16 = 1298
+	ErNoDefaultForField                 uint16 = 1364
+	ErWrongAutoKey                      uint16 = 1075
+	ErTooBigFieldLength                 uint16 = 1074
+	ErWarnDataTruncated                 uint16 = 1265
+	ErWarnDeprecatedSyntaxNoReplacement uint16 = 1681
+	ErDivisionByZero                    uint16 = 1365
 
 	ErColumnCheckConstraintReferencesOtherColumn uint16 = 3813
 	ErCheckConstraintNamedFunctionIsNotAllowed   uint16 = 3814

@@ -51,3 +51,20 @@ func Is(err error, code uint16) bool {
 	me, ok := As(err)
 	return ok && me.Code == code
 }
+
+// Warning is one entry of a statement's diagnostics area (SHOW WARNINGS).
+type Warning struct {
+	Level   string // Note, Warning or Error
+	Code    uint16
+	Message string
+}
+
+// Note and Warn build diagnostics entries.
+func Note(code uint16, format string, args ...any) Warning {
+	return Warning{Level: "Note", Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Warn is a Warning-level entry.
+func Warn(code uint16, format string, args ...any) Warning {
+	return Warning{Level: "Warning", Code: code, Message: fmt.Sprintf(format, args...)}
+}

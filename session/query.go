@@ -156,6 +156,7 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	if !s.env.Engine.HasSchema(db) {
 		return nil, mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
 	}
+	s.existenceNotes(db, d)
 	stmts := d.Statements()
 	if len(stmts) == 0 {
 		return ok(), nil
@@ -192,4 +193,23 @@ func (s *Session) dropColumnAllowed(db string, d *sqlcompat.DDL) error {
 		return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'ALTER TABLE ... DROP COLUMN on a table with ON UPDATE CURRENT_TIMESTAMP'")
 	}
 	return nil
+}
+
+// existenceNotes are MySQL's notes for IF [NOT] EXISTS that found what it
+// guards against: a table that exists (1050), tables that do not (1051).
+func (s *Session) existenceNotes(db string, d *sqlcompat.DDL) {
+	exists := func(t string) bool {
+		def, ok := engineCatalog{s.env.Engine}.Table(db, t)
+		return ok || def != nil
+	}
+	switch {
+	case d.Op == sqlcompat.CreateTable && d.IfNotExists && exists(d.Table):
+		s.notes = append(s.notes, mysqlerr.Note(mysqlerr.ErTableExists, "Table '%s' already exists", d.Table))
+	case d.Op == sqlcompat.DropTable && d.IfExists:
+		for _, t := range d.Tables {
+			if !exists(t) {
+				s.notes = append(s.notes, mysqlerr.Note(mysqlerr.ErBadTable, "Unknown table '%s.%s'", db, t))
+			}
+		}
+	}
 }

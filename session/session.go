@@ -30,6 +30,10 @@ type Session struct {
 	lastID   uint64
 	rowCount int64
 	since    time.Time
+	// warnings is the diagnostics area of the last statement (SHOW WARNINGS,
+	// @@warning_count); notes collects what the running statement adds to it.
+	warnings []mysqlerr.Warning
+	notes    []mysqlerr.Warning
 
 	mu   sync.Mutex // guards info for SHOW PROCESSLIST
 	info string
@@ -137,6 +141,16 @@ func (s *Session) parseCtx() *sqlcompat.Context {
 		DB:               s.db,
 		DefaultCollation: s.env.Vars.String("collation_server"),
 		SysVar: func(name string, global bool) (any, bool) {
+			switch name {
+			case "warning_count", "error_count":
+				n := 0
+				for _, w := range s.warnings {
+					if name == "warning_count" || w.Level == "Error" {
+						n++
+					}
+				}
+				return int64(n), true
+			}
 			v, err := s.vars.Get(name, global)
 			if err != nil {
 				return nil, false
@@ -185,14 +199,48 @@ func (s *Session) hostPattern() string {
 }
 
 // run parses and executes one statement. stmt is non-nil for prepared executions.
+// It keeps the statement's diagnostics area: its warnings and notes, or its error;
+// SHOW WARNINGS and SHOW ERRORS read the previous statement's and leave it.
 func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlproto.Result, error) {
 	if st == nil {
 		var err error
 		st, err = sqlcompat.Parse(text, s.parseCtx())
 		if err != nil {
+			s.warnings = []mysqlerr.Warning{errorEntry(err)}
 			return nil, err
 		}
 	}
+	if sh, ok := st.(*sqlcompat.Show); ok && (sh.Kind == sqlcompat.ShowWarnings || sh.Kind == sqlcompat.ShowErrors) {
+		return s.execute(text, st, args)
+	}
+	s.notes = s.notes[:0]
+	res, err := s.execute(text, st, args)
+	if err != nil {
+		s.warnings = []mysqlerr.Warning{errorEntry(err)}
+		return nil, err
+	}
+	var parsed []mysqlerr.Warning
+	switch x := st.(type) {
+	case *sqlcompat.Query:
+		parsed = x.Warnings
+	case *sqlcompat.DDL:
+		parsed = x.Warnings
+	}
+	s.warnings = append(append([]mysqlerr.Warning(nil), parsed...), s.notes...)
+	if res != nil {
+		res.Warnings = uint16(min(len(s.warnings), 65535))
+	}
+	return res, nil
+}
+
+// errorEntry is an error as SHOW WARNINGS lists it.
+func errorEntry(err error) mysqlerr.Warning {
+	me := mysqlerr.From(err)
+	return mysqlerr.Warning{Level: "Error", Code: me.Code, Message: me.Message}
+}
+
+// execute runs one parsed statement.
+func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mysqlproto.Result, error) {
 	switch x := st.(type) {
 	case *sqlcompat.Query:
 		q, db, err := s.resolve(text, x)

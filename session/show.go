@@ -75,7 +75,16 @@ func (s *Session) show(x *sqlcompat.Show) (*mp.Result, error) {
 	case sqlcompat.ShowIndex:
 		return s.showIndex(x)
 	case sqlcompat.ShowWarnings, sqlcompat.ShowErrors:
-		return stringResult([]string{"Level", "Code", "Message"}, nil), nil
+		rows := [][]any{}
+		for _, w := range s.warnings {
+			if x.Kind == sqlcompat.ShowErrors && w.Level != "Error" {
+				continue
+			}
+			rows = append(rows, []any{w.Level, int64(w.Code), w.Message})
+		}
+		res := stringResult([]string{"Level", "Code", "Message"}, rows)
+		res.Columns[1].Type, res.Columns[1].Flags, res.Columns[1].Length = mp.TypeLong, mp.UnsignedFlag|mp.NotNullFlag|mp.NumFlag, 4
+		return res, nil
 	case sqlcompat.ShowEngines:
 		return stringResult([]string{"Engine", "Support", "Comment", "Transactions", "XA", "Savepoints"},
 			[][]any{{"InnoDB", "DEFAULT", "binlite: SQLite storage, one file per schema", "YES", "NO", "YES"}}), nil

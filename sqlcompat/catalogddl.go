@@ -90,6 +90,9 @@ func createTableCatalog(d *DDL, defaultCollation string) error {
 	}
 	d.CatalogBefore = append(d.CatalogBefore, pre...)
 	d.ValueChecks = def.ValueChecks()
+	for _, m := range def.Deprecations() {
+		d.Warnings = append(d.Warnings, mysqlerr.Warn(mysqlerr.ErWarnDeprecatedSyntaxNoReplacement, "%s", m))
+	}
 	d.CatalogAfter = append(d.CatalogAfter, def.OnUpdateTriggers()...)
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/binlite/binlite/catalog"
+	"github.com/binlite/binlite/mysqlerr"
 )
 
 // strippedWords are MySQL-only modifiers that SQLite neither needs nor accepts.
@@ -359,24 +360,34 @@ func (d *dmlState) storedLiterals(schema, table string, cols []string, tuples []
 	for k, c := range cols {
 		types[k] = d.p.ctx.ColumnType(schema, table, c)
 	}
-	for _, tuple := range tuples {
+	for row, tuple := range tuples {
 		for k, r := range tuple {
 			if k < len(types) && types[k] != nil && r[1]-r[0] == 1 {
-				d.storedLiteral(r[0], types[k])
+				d.storedLiteral(r[0], types[k], cols[k], row+1)
 			}
 		}
 	}
 }
 
-// storedLiteral rewrites token j, a value written into a column of type ty.
-func (d *dmlState) storedLiteral(j int, ty *catalog.Type) {
+// storedLiteral rewrites token j, a value written into column col (of type ty)
+// of row (1-based, for the note MySQL gives when the value loses digits).
+func (d *dmlState) storedLiteral(j int, ty *catalog.Type, col string, row int) {
 	t := d.toks[j]
+	note := func(in, stored string) {
+		if ty.Truncates(in, stored) {
+			d.q.Warnings = append(d.q.Warnings, mysqlerr.Note(mysqlerr.ErWarnDataTruncated, "Data truncated for column '%s' at row %d", col, row))
+		}
+	}
 	switch t.kind {
 	case tkString:
 		if n, ok := ty.StoreNumber(t.val); ok && ty.Base == "decimal" {
 			d.out[j] = n
+			note(t.val, n)
 		} else if v, ok := ty.StoreText(t.val); ok {
 			d.out[j] = literal(v)
+			if sv, isText := v.(string); isText {
+				note(t.val, sv)
+			}
 		}
 	case tkHexString:
 		if b, err := hex.DecodeString(t.val); err == nil && ty.IsBinary() {
@@ -385,6 +396,7 @@ func (d *dmlState) storedLiteral(j int, ty *catalog.Type) {
 	case tkNumber:
 		if n, ok := ty.StoreNumber(t.text); ok {
 			d.out[j] = n
+			note(t.text, n)
 		} else if f, err := strconv.ParseFloat(t.text, 64); err == nil {
 			if v, ok := ty.StoreFloat(f); ok {
 				d.out[j] = strconv.FormatFloat(v, 'g', 17, 64)
@@ -450,7 +462,7 @@ func (d *dmlState) update() string {
 				schema, table = toks[i].val2(), toks[i+2].val2()
 			}
 			if ty := d.p.ctx.ColumnType(schema, table, toks[r[0]].val2()); ty != nil {
-				d.storedLiteral(r[0]+2, ty)
+				d.storedLiteral(r[0]+2, ty, toks[r[0]].val2(), 1)
 			}
 		}
 	}

@@ -275,6 +275,8 @@ type DDL struct {
 	// ValueChecks are CREATE TABLE's table constraints that refuse values the
 	// MySQL columns cannot hold (catalog.Table.ValueChecks).
 	ValueChecks []string
+	// Warnings are what MySQL notes about the statement itself (deprecated syntax).
+	Warnings []mysqlerr.Warning
 }
 
 // Statements is everything the schema's SQLite runs for the DDL, in order.
@@ -319,6 +321,9 @@ type Query struct {
 	// an AUTO_INCREMENT column of an INSERT/REPLACE: bind NULL when the argument is 0.
 	ZeroToNullParams []int
 	ReadOnly         bool
+	// Warnings are what MySQL notes about values the statement's literals lost
+	// on their way into their columns (1265: a DECIMAL rounded, a DATE's time).
+	Warnings []mysqlerr.Warning
 }
 
 // Unsupported is a statement binlite recognizes but does not implement.
