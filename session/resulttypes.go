@@ -37,17 +37,10 @@ func (c engineCatalog) Table(schema, name string) (*catalog.Table, bool) {
 	return t.Def, true
 }
 
-// columnType is a column's MySQL type, nil when the table has no definition.
-func (c engineCatalog) columnType(schema, table, column string) *catalog.Type {
+// tableDef is a table's MySQL definition, nil when it has none.
+func (c engineCatalog) tableDef(schema, table string) *catalog.Table {
 	def, _ := c.Table(schema, table)
-	if def == nil {
-		return nil
-	}
-	col, ok := def.Column(column)
-	if !ok {
-		return nil
-	}
-	return &col.Type
+	return def
 }
 
 // typeResult declares a query's result columns with the MySQL types the compiler

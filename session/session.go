@@ -157,11 +157,11 @@ func (s *Session) parseCtx() *sqlcompat.Context {
 			}
 			return v, true
 		},
-		UserVar:    func(name string) any { return s.userVars[strings.ToLower(name)] },
-		AutoInc:    s.env.Engine.AutoIncColumn,
-		Columns:    s.env.Engine.Columns,
-		ColumnType: engineCatalog{s.env.Engine}.columnType,
-		Func:       s.function,
+		UserVar:  func(name string) any { return s.userVars[strings.ToLower(name)] },
+		AutoInc:  s.env.Engine.AutoIncColumn,
+		Columns:  s.env.Engine.Columns,
+		TableDef: engineCatalog{s.env.Engine}.tableDef,
+		Func:     s.function,
 	}
 }
 

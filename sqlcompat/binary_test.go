@@ -15,17 +15,20 @@ func TestStoredLiterals(t *testing.T) {
 		"b": {Base: "blob"}, "bn": {Base: "binary", Length: 3}, "c": {Base: "char", Length: 5},
 		"s": {Base: "varchar", Length: 5}, "f": {Base: "float"}, "id": {Base: "int"},
 	}
+	def := &catalog.Table{Name: "t"}
+	for _, name := range []string{"id", "b", "s", "bn", "c", "f"} {
+		def.Columns = append(def.Columns, catalog.Column{Name: name, Type: types[name]})
+	}
 	ctx := testCtx()
-	ctx.ColumnType = func(schema, table, column string) *catalog.Type {
-		if ty, ok := types[column]; ok && table == "t" {
-			return &ty
+	ctx.TableDef = func(schema, table string) *catalog.Table {
+		if table == "t" {
+			return def
 		}
 		return nil
 	}
-	ctx.Columns = func(schema, table string) []string { return []string{"id", "b", "s"} }
 	for in, want := range map[string]string{
 		"INSERT INTO t (id, b, s) VALUES (1, 'a\\0b', 'x')":  `INSERT INTO t (id, b, s) VALUES (1, X'610062', 'x')`,
-		"INSERT INTO t VALUES (1, 'ab', 'x'), (2, '', 'y')":  `INSERT INTO t VALUES (1, X'6162', 'x'), (2, X'', 'y')`,
+		"INSERT INTO t VALUES (1, 'ab', 'x', 'a', 'b ', 1)":  `INSERT INTO t VALUES (1, X'6162', 'x', X'610000', 'b', 1)`,
 		"INSERT INTO t SET id = 1, b = 'ab', s = 'c'":        `INSERT INTO t ("id", "b", "s") VALUES (1, X'6162', 'c')`,
 		"UPDATE t SET b = 'ab', s = 'c ' WHERE id = 1":       `UPDATE t SET b = X'6162', s = 'c ' WHERE id = 1`,
 		"INSERT INTO t (bn, c, f) VALUES ('a', 'ab  ', 0.1)": `INSERT INTO t (bn, c, f) VALUES (X'610000', 'ab', 0.10000000149011612)`,

@@ -347,18 +347,23 @@ func (d *dmlState) autoIncZero(schema, table string, cols []string, tuples [][][
 // X'..' values and NUL bytes would behave as text), CHAR loses trailing spaces,
 // FLOAT keeps single precision.
 func (d *dmlState) storedLiterals(schema, table string, cols []string, tuples [][][2]int) {
-	if d.p.ctx.ColumnType == nil {
+	if d.p.ctx.TableDef == nil {
+		return
+	}
+	def := d.p.ctx.TableDef(schema, table)
+	if def == nil {
 		return
 	}
 	if len(cols) == 0 {
-		if d.p.ctx.Columns == nil {
-			return
+		for _, c := range def.Columns {
+			cols = append(cols, c.Name)
 		}
-		cols = d.p.ctx.Columns(schema, table)
 	}
 	types := make([]*catalog.Type, len(cols))
 	for k, c := range cols {
-		types[k] = d.p.ctx.ColumnType(schema, table, c)
+		if col, ok := def.Column(c); ok {
+			types[k] = &col.Type
+		}
 	}
 	for row, tuple := range tuples {
 		for k, r := range tuple {
@@ -456,13 +461,15 @@ func (d *dmlState) update() string {
 			d.dropQualifier(r[0])
 		}
 		// col = literal stores what the column keeps of it.
-		if d.p.ctx.ColumnType != nil && r[1]-r[0] == 3 && toks[r[0]+1].isOp("=") && toks[r[0]].isName() {
+		if d.p.ctx.TableDef != nil && r[1]-r[0] == 3 && toks[r[0]+1].isOp("=") && toks[r[0]].isName() {
 			schema, table := d.p.ctx.DB, toks[i].val2()
 			if i+2 < n && toks[i+1].isOp(".") {
 				schema, table = toks[i].val2(), toks[i+2].val2()
 			}
-			if ty := d.p.ctx.ColumnType(schema, table, toks[r[0]].val2()); ty != nil {
-				d.storedLiteral(r[0]+2, ty, toks[r[0]].val2(), 1)
+			if def := d.p.ctx.TableDef(schema, table); def != nil {
+				if col, ok := def.Column(toks[r[0]].val2()); ok {
+					d.storedLiteral(r[0]+2, &col.Type, col.Name, 1)
+				}
 			}
 		}
 	}

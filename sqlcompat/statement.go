@@ -24,9 +24,10 @@ type Context struct {
 	AutoInc func(schema, table string) (column string, ok bool)
 	// Columns returns a table's columns in order (for INSERT without a column list).
 	Columns func(schema, table string) []string
-	// ColumnType returns a column's MySQL type (nil if unknown), so that a literal
-	// written into it is stored as MySQL stores it (see catalog.Type.StoreText).
-	ColumnType func(schema, table, column string) *catalog.Type
+	// TableDef returns a table's MySQL definition (nil if unknown), so that a
+	// literal written into a column is stored as MySQL stores it (see
+	// catalog.Type.StoreText).
+	TableDef func(schema, table string) *catalog.Table
 	// Func returns the value of a zero-argument connection function named in
 	// upper case (DATABASE, LAST_INSERT_ID, CONNECTION_ID, VERSION, USER,
 	// CURRENT_USER, ROW_COUNT, FOUND_ROWS); ok=false leaves the call to SQLite.
