@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,8 @@ import (
 	"time"
 
 	_ "github.com/go-sql-driver/mysql"
+
+	"github.com/binlite/binlite/internal/testnode"
 )
 
 // readyTimeout bounds start-up, recovery included.
@@ -81,19 +82,9 @@ func (s *server) running() bool {
 	}
 }
 
-// freePort asks the kernel for a port that is free right now.
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
-}
-
 // launch starts the process on a fresh port without waiting for it to be ready.
 func (s *server) launch() error {
-	port, err := freePort()
+	port, err := testnode.FreePort()
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package difftest
 import (
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/binlite/binlite/internal/testnode"
 )
 
 // MariaDBPaths are where Debian's mariadb-server package installs the server.
@@ -94,7 +95,7 @@ func StartMariaDB(dir string) (*MariaDB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mariadb-install-db %v: %w\n%s", install, err, out)
 	}
-	port, err := freePort()
+	port, err := testnode.FreePort()
 	if err != nil {
 		return nil, err
 	}
@@ -178,16 +179,6 @@ func (m *MariaDB) removeShortDir() {
 	if d := filepath.Dir(m.Socket); d != m.Dir {
 		os.RemoveAll(d)
 	}
-}
-
-// freePort is a loopback TCP port that was free a moment ago.
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
 // fileTail is the last n lines of a file, for error messages.

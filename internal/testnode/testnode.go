@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"strconv"
 	"strings"
 	"sync"
@@ -422,4 +423,15 @@ func ReplicaStatusText(q Querier) string {
 		return "(no channel)"
 	}
 	return b.String()
+}
+
+// FreePort is a loopback TCP port that was free a moment ago (for servers a test
+// starts as processes: another process may still take it before they listen).
+func FreePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
 }
