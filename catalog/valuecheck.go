@@ -176,6 +176,8 @@ func CheckError(name string) (code uint16, state, msg string, ok bool) {
 // setting them, as MySQL does. One trigger sets them all, so that its own UPDATE
 // (which does not fire it again) fires no other. It names every column (SQLite has
 // no whole-row comparison), so SQLite refuses to drop a column of such a table.
+// It does not fire while a connection replays logged row changes (the engine's
+// binlite_replaying()): those carry the source's values.
 func (t *Table) OnUpdateTriggers() []string {
 	q := func(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 	var same, changed, sets []string
@@ -200,7 +202,7 @@ func (t *Table) OnUpdateTriggers() []string {
 		return nil
 	}
 	return []string{"CREATE TRIGGER " + q(OnUpdateTrigger(t.Name)) + " AFTER UPDATE ON " + q(t.Name) +
-		" FOR EACH ROW WHEN (" + strings.Join(same, " OR ") + ") AND (" + strings.Join(changed, " OR ") + ")" +
+		" FOR EACH ROW WHEN (" + strings.Join(same, " OR ") + ") AND (" + strings.Join(changed, " OR ") + ") AND NOT binlite_replaying()" +
 		" BEGIN UPDATE " + q(t.Name) + " SET " + strings.Join(sets, ", ") + " WHERE rowid = NEW.rowid; END"}
 }
 

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -22,6 +23,11 @@ import (
 // per connection (_stmt_cache_size), so callers simply exec/query by SQL text.
 type sqliteConn struct {
 	*sqlite3.SQLiteConn
+	// replaying is set while the connection stores row changes from a binary log
+	// (a replica's apply, recovery): SQL function binlite_replaying() reads it, so
+	// triggers that compute values (ON UPDATE CURRENT_TIMESTAMP) leave the logged
+	// values alone.
+	replaying *atomic.Bool
 }
 
 // Functions are extra SQL functions registered on every connection (name → Go func,
@@ -40,9 +46,13 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 	if readOnly {
 		q.Set("_query_only", "1")
 	}
+	replaying := new(atomic.Bool)
 	drv := &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 		if err := registerFunctions(c); err != nil {
 			return err
+		}
+		if err := c.RegisterFunc("binlite_replaying", replaying.Load, false); err != nil {
+			return fmt.Errorf("register binlite_replaying: %w", err)
 		}
 		for name, fn := range extra {
 			if err := c.RegisterFunc(name, fn, false); err != nil {
@@ -55,7 +65,7 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 	if err != nil {
 		return nil, fmt.Errorf("engine: open %s: %w", path, err)
 	}
-	return &sqliteConn{c.(*sqlite3.SQLiteConn)}, nil
+	return &sqliteConn{SQLiteConn: c.(*sqlite3.SQLiteConn), replaying: replaying}, nil
 }
 
 func (c *sqliteConn) exec(sql string, args ...any) (driver.Result, error) {

@@ -391,6 +391,8 @@ func rowCount(evs []binlog.Event) int {
 }
 
 func (w *writer) applyEvents(evs []binlog.Event) error {
+	w.c.replaying.Store(true)
+	defer w.c.replaying.Store(false)
 	for _, ev := range evs {
 		switch e := ev.(type) {
 		case *binlog.RowsEvent:
