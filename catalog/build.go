@@ -149,7 +149,7 @@ func (b *builder) column(cd *ast.ColumnDef) error {
 		case ast.ColumnOptionCheck:
 			b.pendingChecks = append(b.pendingChecks, pendingCheck{o.Expr.OriginTextPosition(), c.Name, o.Expr, Check{Name: o.ConstraintName, Expr: mysqlExpr(o.Expr), NotEnforced: !o.Enforced}})
 		case ast.ColumnOptionReference:
-			if err := b.foreignKey("", []string{c.Name}, o.Refer, ""); err != nil {
+			if err := b.foreignKey("", []string{c.Name}, o.Refer); err != nil {
 				return err
 			}
 		case ast.ColumnOptionFulltext, ast.ColumnOptionColumnFormat, ast.ColumnOptionStorage:
@@ -166,7 +166,7 @@ func (b *builder) column(cd *ast.ColumnDef) error {
 		if c.Type.Base == "varbinary" {
 			cs = "binary"
 		}
-		if limit := 65535 / int(maxCharBytes(cs)); c.Type.Length > limit {
+		if limit := 65535 / int(MaxCharBytes(cs)); c.Type.Length > limit {
 			return mysqlerr.New(mysqlerr.ErTooBigFieldLength, "Column length too big for column '%s' (max = %d); use BLOB or TEXT instead", c.Name, limit)
 		}
 	}
@@ -342,7 +342,7 @@ func (b *builder) constraint(c *ast.Constraint) error {
 				cols = append(cols, b.colName(k.Column.Name.O))
 			}
 		}
-		return b.foreignKey(c.Name, cols, c.Refer, c.Name)
+		return b.foreignKey(c.Name, cols, c.Refer)
 	default:
 		return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support this kind of index or constraint")
 	}
@@ -380,7 +380,7 @@ func (b *builder) addIndex(ix Index) {
 	b.explicit = append(b.explicit, ix)
 }
 
-func (b *builder) foreignKey(name string, cols []string, ref *ast.ReferenceDef, indexName string) error {
+func (b *builder) foreignKey(name string, cols []string, ref *ast.ReferenceDef) error {
 	if ref == nil || ref.Table == nil {
 		return mysqlerr.New(mysqlerr.ErParse, "You have an error in your SQL syntax: FOREIGN KEY without REFERENCES")
 	}
@@ -401,7 +401,6 @@ func (b *builder) foreignKey(name string, cols []string, ref *ast.ReferenceDef, 
 		fk.OnUpdate = ref.OnUpdate.ReferOpt.String()
 	}
 	b.t.ForeignKeys = append(b.t.ForeignKeys, fk)
-	_ = indexName
 	return nil
 }
 
@@ -716,25 +715,15 @@ func normaliseLiteral(ty Type, s string) (string, bool) {
 		}
 		return strconv.FormatUint(u, 10), true
 	case "decimal":
-		d, _, err := apd.NewFromString(strings.TrimSpace(s))
-		if err != nil {
+		r, ok := roundDecimal(s, ty.Scale)
+		if !ok {
 			return "", false
 		}
-		var r apd.Decimal
-		ctx := apd.BaseContext.WithPrecision(100)
-		ctx.Rounding = apd.RoundHalfUp
-		if _, err := ctx.Quantize(&r, d, -int32(ty.Scale)); err != nil {
+		if ty.Unsigned && r.Negative {
 			return "", false
 		}
-		if ty.Unsigned && r.Negative && !r.IsZero() {
+		if int(r.NumDigits())-ty.Scale > ty.Length-ty.Scale && !r.IsZero() {
 			return "", false
-		}
-		digits := int(r.NumDigits())
-		if digits-ty.Scale > ty.Length-ty.Scale && !r.IsZero() {
-			return "", false
-		}
-		if r.IsZero() {
-			r.Negative = false
 		}
 		return r.Text('f'), true
 	case "float", "double":
@@ -801,7 +790,8 @@ func normaliseLiteral(ty Type, s string) (string, bool) {
 	return s, true
 }
 
-func maxCharBytes(charset string) uint32 {
+// MaxCharBytes is the most bytes a character of the character set takes.
+func MaxCharBytes(charset string) uint32 {
 	switch normCharset(charset) {
 	case "latin1", "ascii", "binary":
 		return 1
@@ -809,4 +799,32 @@ func maxCharBytes(charset string) uint32 {
 		return 3
 	}
 	return 4
+}
+
+// roundDecimal is s rounded half away from zero to scale digits, as MySQL rounds a
+// value into a DECIMAL (never a negative zero).
+func roundDecimal(s string, scale int) (*apd.Decimal, bool) {
+	d, _, err := apd.NewFromString(strings.TrimSpace(s))
+	if err != nil {
+		return nil, false
+	}
+	var r apd.Decimal
+	ctx := apd.BaseContext.WithPrecision(100)
+	ctx.Rounding = apd.RoundHalfUp
+	if _, err := ctx.Quantize(&r, d, -int32(scale)); err != nil {
+		return nil, false
+	}
+	if r.IsZero() {
+		r.Negative = false
+	}
+	return &r, true
+}
+
+// RoundDecimal spells s rounded to scale digits, as a DECIMAL(p, scale) holds it.
+func RoundDecimal(s string, scale int) (string, bool) {
+	r, ok := roundDecimal(s, scale)
+	if !ok {
+		return "", false
+	}
+	return r.Text('f'), true
 }

@@ -194,3 +194,18 @@ func (t *Table) Deprecations() []string {
 	}
 	return out
 }
+
+// MaxBytes is the longest value in bytes of a TEXT or BLOB type (0 for others).
+func (ty Type) MaxBytes() uint32 {
+	switch ty.Base {
+	case "tinytext", "tinyblob":
+		return 255
+	case "text", "blob":
+		return 65535
+	case "mediumtext", "mediumblob":
+		return 16777215
+	case "longtext", "longblob":
+		return 4294967295
+	}
+	return 0
+}

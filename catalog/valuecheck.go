@@ -107,8 +107,7 @@ func columnChecks(c *Column) []valueCheck {
 	case "binary", "varbinary":
 		return []valueCheck{{badLength, or("length(CAST(" + q + " AS BLOB)) <= " + strconv.Itoa(ty.Length))}}
 	case "tinytext", "tinyblob", "text", "blob", "mediumtext", "mediumblob":
-		limit := map[string]int{"tinytext": 255, "tinyblob": 255, "text": 65535, "blob": 65535, "mediumtext": 16777215, "mediumblob": 16777215}[ty.Base]
-		return []valueCheck{{badLength, or("length(CAST(" + q + " AS BLOB)) <= " + strconv.Itoa(limit))}}
+		return []valueCheck{{badLength, or("length(CAST(" + q + " AS BLOB)) <= " + strconv.FormatUint(uint64(ty.MaxBytes()), 10))}}
 	case "enum":
 		vals := make([]string, len(ty.Elems))
 		for i, e := range ty.Elems {

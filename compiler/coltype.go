@@ -48,16 +48,6 @@ func collationID(c string) uint16 {
 	return mp.CharsetUTF8MB40900
 }
 
-func maxBytesPerChar(charset string) uint32 {
-	switch charset {
-	case "latin1", "ascii", "binary":
-		return 1
-	case "utf8mb3":
-		return 3
-	}
-	return 4
-}
-
 // FromColumn is the type MySQL declares for a table column.
 func FromColumn(c *catalog.Column) ColType {
 	ct := columnType(c.Type)
@@ -150,26 +140,16 @@ func columnType(ty catalog.Type) ColType {
 		if ty.Base == "binary" || ty.Base == "varbinary" {
 			ct.Charset, ct.Flags = mp.CharsetBinary, mp.BinaryFlag
 		} else {
-			ct.Length *= maxBytesPerChar(ty.Charset)
+			ct.Length *= catalog.MaxCharBytes(ty.Charset)
 		}
 	case "tinytext", "text", "mediumtext", "longtext", "tinyblob", "blob", "mediumblob", "longblob":
-		size := map[string]uint32{"tiny": 255, "": 65535, "medium": 16777215, "long": 4294967295}
-		var kind string
-		switch ty.Base {
-		case "tinytext", "tinyblob":
-			kind = "tiny"
-		case "mediumtext", "mediumblob":
-			kind = "medium"
-		case "longtext", "longblob":
-			kind = "long"
-		}
-		ct = ColType{Type: mp.TypeBlob, Flags: mp.BlobFlag, Length: size[kind]}
-		if ty.Base[len(ty.Base)-4:] == "blob" {
+		ct = ColType{Type: mp.TypeBlob, Flags: mp.BlobFlag, Length: ty.MaxBytes()}
+		if ty.IsBinary() {
 			ct.Charset, ct.Flags = mp.CharsetBinary, mp.BlobFlag|mp.BinaryFlag
 		} else {
 			ct.Charset = collationID(ty.Collation)
-			if kind != "long" {
-				ct.Length *= maxBytesPerChar(ty.Charset)
+			if ty.Base != "longtext" {
+				ct.Length *= catalog.MaxCharBytes(ty.Charset)
 			}
 		}
 	case "enum", "set":
@@ -184,7 +164,7 @@ func columnType(ty catalog.Type) ColType {
 			}
 			longest = max(longest-1, 0)
 		}
-		ct = ColType{Type: mp.TypeString, Length: uint32(longest) * maxBytesPerChar(ty.Charset), Charset: collationID(ty.Collation), Flags: mp.EnumFlag}
+		ct = ColType{Type: mp.TypeString, Length: uint32(longest) * catalog.MaxCharBytes(ty.Charset), Charset: collationID(ty.Collation), Flags: mp.EnumFlag}
 		if ty.Base == "set" {
 			ct.Flags = mp.SetFlag
 		}

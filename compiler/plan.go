@@ -43,9 +43,9 @@ func (p *Plan) valid(cat Catalog) bool {
 	return true
 }
 
-// compileQuery works out a parsed statement's plan: a query's result types, a
+// compileStmt works out a parsed statement's plan: a query's result types, a
 // write's parameter types.
-func compileQuery(stmt ast.StmtNode, db string, cat Catalog) *Plan {
+func compileStmt(stmt ast.StmtNode, db string, cat Catalog) *Plan {
 	rec := &recorder{Catalog: cat, seen: map[[2]string]bool{}}
 	c := &compiler{cat: rec, db: db}
 	rs, ok := stmt.(ast.ResultSetNode)
@@ -149,5 +149,5 @@ func (c *Cache) compile(sql, db string, cat Catalog) *Plan {
 	if err != nil || len(stmts) != 1 {
 		return &Plan{}
 	}
-	return compileQuery(stmts[0], db, cat)
+	return compileStmt(stmts[0], db, cat)
 }

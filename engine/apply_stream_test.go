@@ -18,6 +18,19 @@ func insertTx(db string, seq uint64) *binlog.Transaction {
 	}}}
 }
 
+// awaitCommit waits until p's transaction is committed without waiting on it: a
+// coordinator waiting for an apply would itself end the run the test watches.
+func awaitCommit(t *testing.T, p *Pending, what string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !p.Ready() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not committed within 10s", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
 func waitReady(t *testing.T, p *Pending, within time.Duration) {
 	t.Helper()
 	done := make(chan error, 1)
@@ -111,14 +124,7 @@ func TestRunReleasedForWaitingSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Not pa.Wait: a coordinator waiting for a's apply would itself end a's run.
-	deadline := time.Now().Add(10 * time.Second)
-	for !pa.Ready() {
-		if time.Now().After(deadline) {
-			t.Fatal("a's run not committed within 10s although b waits for the only worker slot")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	awaitCommit(t, pa, "a's run although b waits for the only worker slot")
 	waitReady(t, pa, 5*time.Second)
 	waitReady(t, pb, 5*time.Second)
 	for _, db := range []string{"a", "b"} {
@@ -140,14 +146,7 @@ func TestRunCommittedByHoldLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Not pa.Wait: a coordinator waiting for the apply would itself end the run.
-	deadline := time.Now().Add(10 * time.Second)
-	for !pa.Ready() {
-		if time.Now().After(deadline) {
-			t.Fatal("held run not committed within 10s with a 50ms hold limit")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	awaitCommit(t, pa, "the held run with a 50ms hold limit")
 	if n := scalar(t, te.Engine, "a", "SELECT COUNT(*) FROM t"); n != int64(1) {
 		t.Fatalf("a: %v rows after the hold limit, want 1", n)
 	}

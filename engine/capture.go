@@ -83,9 +83,11 @@ func (cp *capture) collect(evs *[]binlog.Event) (changeCounts, error) {
 			if binlog.ImagesEqual(c.Old, c.New) {
 				return nil
 			}
-			if last := lastChange(*evs, floor, t.Name); c.Depth > 0 && last != nil && last.Op == binlog.OpUpdate && binlog.ImagesEqual(last.After, c.Old) {
-				last.After = c.New
-				return nil
+			if c.Depth > 0 {
+				if last := lastChange(*evs, floor, t.Name); last != nil && last.Op == binlog.OpUpdate && binlog.ImagesEqual(last.After, c.Old) {
+					last.After = c.New
+					return nil
+				}
 			}
 			cc.changed += own
 		case preupdate.OpDelete:

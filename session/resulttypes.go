@@ -5,8 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cockroachdb/apd/v3"
-
 	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/engine"
@@ -96,8 +94,7 @@ func conforms(ct compiler.ColType, rows [][]any, i int) bool {
 			case int64, float64:
 				ok = true
 			case string:
-				_, _, err := apd.NewFromString(x)
-				ok = err == nil
+				_, ok = catalog.RoundDecimal(x, 0)
 			}
 		case mp.TypeFloat, mp.TypeDouble:
 			switch v.(type) {
@@ -162,20 +159,10 @@ func formatDecimal(v any, scale int) any {
 	default:
 		return v
 	}
-	d, _, err := apd.NewFromString(strings.TrimSpace(text))
-	if err != nil {
-		return v
+	if r, ok := catalog.RoundDecimal(text, scale); ok {
+		return r
 	}
-	var r apd.Decimal
-	ctx := apd.BaseContext.WithPrecision(100)
-	ctx.Rounding = apd.RoundHalfUp
-	if _, err := ctx.Quantize(&r, d, -int32(scale)); err != nil {
-		return v
-	}
-	if r.IsZero() {
-		r.Negative = false
-	}
-	return r.Text('f')
+	return v
 }
 
 // typeParams converts a write's ? values to the types of the columns they go into,
@@ -235,25 +222,12 @@ func paramValue(t catalog.Type, v any) any {
 			return f
 		}
 	case time.Time:
-		switch t.Base {
-		case "date":
-			return x.Format("2006-01-02")
-		case "datetime", "timestamp":
-			x = x.Round(time.Second / time.Duration(pow10(t.Scale)))
-			layout := "2006-01-02 15:04:05"
-			if t.Scale > 0 {
-				layout += "." + strings.Repeat("0", t.Scale)
+		// As the column keeps it: a DATE its date, a DATETIME(fsp) rounded to fsp.
+		if t.Base == "date" || t.Base == "datetime" || t.Base == "timestamp" {
+			if sv, ok := t.StoreText(x.Format("2006-01-02 15:04:05.999999999")); ok {
+				return sv
 			}
-			return x.Format(layout)
 		}
 	}
 	return v
-}
-
-func pow10(n int) int64 {
-	p := int64(1)
-	for range n {
-		p *= 10
-	}
-	return p
 }

@@ -247,8 +247,9 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		if err != nil {
 			return nil, err
 		}
-		switch q.Kind {
-		case sqlcompat.Insert, sqlcompat.Replace, sqlcompat.Update:
+		// An INSERT's text alone may be refused (1364, 1048); an UPDATE's plan
+		// matters only for its parameters.
+		if q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace || q.Kind == sqlcompat.Update && len(args) > 0 {
 			if args, err = s.typeParams(text, q.Kind, args); err != nil {
 				return nil, err
 			}
