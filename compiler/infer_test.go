@@ -132,7 +132,7 @@ func TestCacheFollowsDefinitions(t *testing.T) {
 	}
 	c.Query("SELECT 1", "d", cat)
 	c.Query("SELECT 2", "d", cat)
-	if n := c.order.Len(); n != 2 {
+	if n := c.shapes.order.Len(); n != 2 {
 		t.Errorf("cache holds %d plans, bound is 2", n)
 	}
 }

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"container/list"
+	"errors"
 	"sync"
 
 	"github.com/pingcap/tidb/pkg/parser"
@@ -25,6 +26,9 @@ type Plan struct {
 	// NULL column: 1048).
 	Err  error
 	deps []dependency
+
+	emitted *Emitted // the SQLite SQL (plans by exact text only)
+	emitErr error
 }
 
 // dependency is a table definition a plan was made from.
@@ -80,31 +84,22 @@ func (r *recorder) Table(schema, name string) (*catalog.Table, bool) {
 	return def, ok
 }
 
-// Cache holds the plans of recent statements by text and current schema, up to a
-// bound (least recently used first out). It is safe for concurrent use.
+// Cache holds the plans of recent statements, up to a bound each (least
+// recently used first out): by shape and current schema for result and parameter
+// types, by exact text and schema for the SQLite SQL (which holds the literals).
+// It is safe for concurrent use.
 type Cache struct {
-	max     int
 	parsers sync.Pool
-
-	mu    sync.Mutex
-	order *list.List // of *cacheEntry, most recent first
-	byKey map[cacheKey]*list.Element
+	shapes  *lru
+	texts   *lru
 }
 
-type cacheKey struct{ db, shape string }
-
-type cacheEntry struct {
-	key  cacheKey
-	plan *Plan
-}
-
-// NewCache makes a cache of at most max plans.
+// NewCache makes a cache of at most max plans of each kind.
 func NewCache(max int) *Cache {
 	return &Cache{
-		max:     max,
 		parsers: sync.Pool{New: func() any { return parser.New() }},
-		order:   list.New(),
-		byKey:   map[cacheKey]*list.Element{},
+		shapes:  newLRU(max),
+		texts:   newLRU(max),
 	}
 }
 
@@ -113,7 +108,57 @@ func NewCache(max int) *Cache {
 // unchanged, else compiled now. A statement the grammar does not parse gets a
 // plan that knows nothing.
 func (c *Cache) Query(sql, db string, cat Catalog) *Plan {
-	k := cacheKey{db, shape(sql)}
+	return c.shapes.get(cacheKey{db, shape(sql)}, cat, func() *Plan { return c.compile(sql, db, cat, false) })
+}
+
+// Emit returns statement sql compiled to SQLite SQL for schema db, or nil when
+// the compiler does not compile such a statement yet (sqlcompat's translation
+// runs it). An error is MySQL's answer to the statement.
+func (c *Cache) Emit(sql, db string, cat Catalog) (*Emitted, error) {
+	p := c.texts.get(cacheKey{db, sql}, cat, func() *Plan { return c.compile(sql, db, cat, true) })
+	return p.emitted, p.emitErr
+}
+
+func (c *Cache) compile(sql, db string, cat Catalog, emit bool) *Plan {
+	ps := c.parsers.Get().(*parser.Parser)
+	defer c.parsers.Put(ps)
+	stmts, _, err := ps.Parse(sql, "", "")
+	if err != nil || len(stmts) != 1 {
+		return &Plan{}
+	}
+	if !emit {
+		return compileStmt(stmts[0], db, cat)
+	}
+	rec := &recorder{Catalog: cat, seen: map[[2]string]bool{}}
+	comp := &compiler{cat: rec, db: db}
+	em, err := comp.emit(stmts[0], sql)
+	if errors.Is(err, errNotYet) {
+		em, err = nil, nil
+	}
+	return &Plan{emitted: em, emitErr: err, deps: rec.deps}
+}
+
+type cacheKey struct{ db, text string }
+
+type cacheEntry struct {
+	key  cacheKey
+	plan *Plan
+}
+
+// lru is a bounded map of plans, least recently used first out.
+type lru struct {
+	max   int
+	mu    sync.Mutex
+	order *list.List // of *cacheEntry, most recent first
+	byKey map[cacheKey]*list.Element
+}
+
+func newLRU(max int) *lru {
+	return &lru{max: max, order: list.New(), byKey: map[cacheKey]*list.Element{}}
+}
+
+// get returns k's plan if it is cached and still valid, else compiles and keeps it.
+func (c *lru) get(k cacheKey, cat Catalog, compile func() *Plan) *Plan {
 	c.mu.Lock()
 	if el, ok := c.byKey[k]; ok {
 		c.order.MoveToFront(el)
@@ -125,7 +170,7 @@ func (c *Cache) Query(sql, db string, cat Catalog) *Plan {
 	} else {
 		c.mu.Unlock()
 	}
-	p := c.compile(sql, db, cat)
+	p := compile()
 	c.mu.Lock()
 	if el, ok := c.byKey[k]; ok {
 		el.Value.(*cacheEntry).plan = p
@@ -140,14 +185,4 @@ func (c *Cache) Query(sql, db string, cat Catalog) *Plan {
 	}
 	c.mu.Unlock()
 	return p
-}
-
-func (c *Cache) compile(sql, db string, cat Catalog) *Plan {
-	ps := c.parsers.Get().(*parser.Parser)
-	defer c.parsers.Put(ps)
-	stmts, _, err := ps.Parse(sql, "", "")
-	if err != nil || len(stmts) != 1 {
-		return &Plan{}
-	}
-	return compileStmt(stmts[0], db, cat)
 }

@@ -4,6 +4,7 @@ package mysqlerr
 const (
 	ErConCountError                     uint16 = 1040
 	ErInvalidDefault                    uint16 = 1067
+	ErWrongValueCountOnRow              uint16 = 1136
 	ErBlobCantHaveDefault               uint16 = 1101
 	ErUnknownCharacterSet               uint16 = 1115
 	ErMBiggerThanD                      uint16 = 1427

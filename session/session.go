@@ -34,6 +34,8 @@ type Session struct {
 	// @@warning_count); notes collects what the running statement adds to it.
 	warnings []mysqlerr.Warning
 	notes    []mysqlerr.Warning
+	// queryNotes are the running data statement's notes about its literals.
+	queryNotes []mysqlerr.Warning
 
 	mu   sync.Mutex // guards info for SHOW PROCESSLIST
 	info string
@@ -205,6 +207,11 @@ func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlpr
 	if st == nil {
 		var err error
 		st, err = sqlcompat.Parse(text, s.parseCtx())
+		if _, unsupported := st.(*sqlcompat.Unsupported); err != nil || unsupported {
+			if q, ok := s.compiledOnly(text); ok {
+				st, err = q, nil
+			}
+		}
 		if err != nil {
 			s.warnings = []mysqlerr.Warning{errorEntry(err)}
 			return nil, err
@@ -222,7 +229,7 @@ func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlpr
 	var parsed []mysqlerr.Warning
 	switch x := st.(type) {
 	case *sqlcompat.Query:
-		parsed = x.Warnings
+		parsed = s.queryNotes
 	case *sqlcompat.DDL:
 		parsed = x.Warnings
 	}
@@ -247,6 +254,10 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		if err != nil {
 			return nil, err
 		}
+		if q, err = s.compiled(text, q, db); err != nil {
+			return nil, err
+		}
+		s.queryNotes = q.Warnings
 		// An INSERT's text alone may be refused (1364, 1048); an UPDATE's plan
 		// matters only for its parameters.
 		if q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace || q.Kind == sqlcompat.Update && len(args) > 0 {

@@ -24,6 +24,11 @@ func (s *Session) Prepare(sql string) (mp.Stmt, error) {
 	ctx := s.parseCtx()
 	volatile := readsSessionState(ctx)
 	st, err := sqlcompat.Parse(sql, ctx)
+	if _, unsupported := st.(*sqlcompat.Unsupported); err != nil || unsupported {
+		if q, ok := s.compiledOnly(sql); ok {
+			st, err = q, nil
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -37,6 +42,9 @@ func (s *Session) Prepare(sql string) (mp.Stmt, error) {
 	if q, ok := st.(*sqlcompat.Query); ok {
 		p.nparams = q.NumParams
 		if q.ReadOnly || q.Kind == sqlcompat.Select {
+			if cq, err := s.compiled(sql, q, s.db); err == nil {
+				q = cq
+			}
 			p.cols = s.describe(q)
 			if q.Kind == sqlcompat.Select {
 				p.typed = s.typeResult(sql, &mp.Result{Columns: p.cols})

@@ -1,0 +1,292 @@
+package compiler
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pingcap/tidb/pkg/parser/ast"
+)
+
+// selectStmt renders a query block; outer is the enclosing block's scope for a
+// subquery (nil at the top).
+func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
+	switch {
+	case x.Kind != ast.SelectStmtKindSelect:
+		e.fail(notYet("TABLE/VALUES statement"))
+		return
+	case x.SelectIntoOpt != nil:
+		e.fail(notYet("SELECT ... INTO"))
+		return
+	case x.GroupBy != nil && x.GroupBy.Rollup:
+		e.fail(notYet("WITH ROLLUP"))
+		return
+	case len(x.WindowSpecs) > 0:
+		e.fail(notYet("WINDOW"))
+		return
+	}
+	e.with(x.With, outer)
+	s := e.c.newScope(x.From, outer)
+	e.w("SELECT ")
+	if x.Distinct {
+		e.w("DISTINCT ")
+	}
+	for i, f := range x.Fields.Fields {
+		if i > 0 {
+			e.w(", ")
+		}
+		e.field(f, s)
+	}
+	if x.From != nil {
+		e.w(" FROM ")
+		e.tableRefs(x.From.TableRefs, s)
+	}
+	if x.Where != nil {
+		e.w(" WHERE ")
+		e.expr(x.Where, s)
+	}
+	if x.GroupBy != nil {
+		e.w(" GROUP BY ")
+		for i, it := range x.GroupBy.Items {
+			if i > 0 {
+				e.w(", ")
+			}
+			e.expr(it.Expr, s)
+			if it.Desc {
+				e.fail(notYet("GROUP BY ... DESC"))
+			}
+		}
+	}
+	if x.Having != nil {
+		e.w(" HAVING ")
+		e.expr(x.Having.Expr, s)
+	}
+	if x.OrderBy != nil {
+		e.w(" ")
+		e.orderBy(x.OrderBy, s)
+	}
+	e.limit(x.Limit, s)
+}
+
+// field renders a select list item under the name MySQL gives its column: the
+// alias, the column's name, or the expression's text as written.
+func (e *emitter) field(f *ast.SelectField, s *scope) {
+	if f.WildCard != nil {
+		if f.WildCard.Schema.O != "" && f.WildCard.Schema.O != e.c.db {
+			e.w(quoteIdent(f.WildCard.Schema.O) + ".")
+		}
+		if f.WildCard.Table.O != "" {
+			e.w(quoteIdent(f.WildCard.Table.O) + ".")
+		}
+		e.w("*")
+		return
+	}
+	e.expr(f.Expr, s)
+	switch {
+	case f.AsName.O != "":
+		e.w(" AS " + quoteIdent(f.AsName.O))
+	case isColumn(f.Expr):
+	default:
+		name := strings.TrimSpace(f.Text())
+		if name == "" {
+			e.fail(notYet("a select item without its text"))
+			return
+		}
+		e.w(" AS " + quoteIdent(name))
+	}
+}
+
+func isColumn(x ast.ExprNode) bool {
+	_, ok := x.(*ast.ColumnNameExpr)
+	return ok
+}
+
+func (e *emitter) orderBy(o *ast.OrderByClause, s *scope) {
+	e.w("ORDER BY ")
+	for i, it := range o.Items {
+		if i > 0 {
+			e.w(", ")
+		}
+		e.expr(it.Expr, s)
+		if it.Desc {
+			e.w(" DESC")
+		}
+	}
+}
+
+func (e *emitter) limit(l *ast.Limit, s *scope) {
+	if l == nil {
+		return
+	}
+	e.w(" LIMIT ")
+	e.expr(l.Count, s)
+	if l.Offset != nil {
+		e.w(" OFFSET ")
+		e.expr(l.Offset, s)
+	}
+}
+
+// with renders a WITH clause and makes its names visible as tables.
+func (e *emitter) with(w *ast.WithClause, outer *scope) {
+	if w == nil {
+		return
+	}
+	e.w("WITH ")
+	if w.IsRecursive {
+		e.w("RECURSIVE ")
+	}
+	for i, cte := range w.CTEs {
+		if i > 0 {
+			e.w(", ")
+		}
+		e.ctes = append(e.ctes, cte.Name.O)
+		e.w(quoteIdent(cte.Name.O))
+		if len(cte.ColNameList) > 0 {
+			e.w("(")
+			for j, n := range cte.ColNameList {
+				if j > 0 {
+					e.w(", ")
+				}
+				e.w(quoteIdent(n.O))
+			}
+			e.w(")")
+		}
+		e.w(" AS ")
+		e.subquery(cte.Query, outer)
+	}
+	e.w(" ")
+}
+
+// setOpr renders UNION / EXCEPT / INTERSECT.
+func (e *emitter) setOpr(x *ast.SetOprStmt, outer *scope) {
+	e.with(x.With, outer)
+	if x.SelectList == nil || x.SelectList.With != nil || x.SelectList.OrderBy != nil || x.SelectList.Limit != nil {
+		e.fail(notYet("nested set operation"))
+		return
+	}
+	for i, n := range x.SelectList.Selects {
+		sel, ok := n.(*ast.SelectStmt)
+		if !ok || sel.OrderBy != nil || sel.Limit != nil || sel.With != nil {
+			e.fail(notYet("set operation member"))
+			return
+		}
+		if i > 0 {
+			if sel.AfterSetOperator == nil {
+				e.fail(notYet("set operator"))
+				return
+			}
+			switch *sel.AfterSetOperator {
+			case ast.Union:
+				e.w(" UNION ")
+			case ast.UnionAll:
+				e.w(" UNION ALL ")
+			case ast.Except:
+				e.w(" EXCEPT ")
+			case ast.Intersect:
+				e.w(" INTERSECT ")
+			default:
+				e.fail(notYet("EXCEPT/INTERSECT ALL"))
+				return
+			}
+		}
+		e.selectStmt(sel, outer)
+	}
+	// ORDER BY after a set operation names the result's columns.
+	s := &scope{outer: outer}
+	if x.OrderBy != nil {
+		e.w(" ")
+		e.orderBy(x.OrderBy, s)
+	}
+	e.limit(x.Limit, s)
+}
+
+// tableRefs renders a FROM clause's joins. SQLite accepts a parenthesised join
+// as a table, so nesting is kept as MySQL parsed it.
+func (e *emitter) tableRefs(n ast.ResultSetNode, s *scope) {
+	switch x := n.(type) {
+	case *ast.Join:
+		if x.Right == nil {
+			e.tableRefs(x.Left, s)
+			return
+		}
+		e.tableRefs(x.Left, s)
+		switch {
+		case x.NaturalJoin && x.Tp == ast.LeftJoin:
+			e.w(" NATURAL LEFT JOIN ")
+		case x.NaturalJoin && x.Tp == ast.RightJoin:
+			e.w(" NATURAL RIGHT JOIN ")
+		case x.NaturalJoin:
+			e.w(" NATURAL JOIN ")
+		case x.Tp == ast.LeftJoin:
+			e.w(" LEFT JOIN ")
+		case x.Tp == ast.RightJoin:
+			e.w(" RIGHT JOIN ")
+		default:
+			e.w(" JOIN ")
+		}
+		if j, ok := x.Right.(*ast.Join); ok && j.Right != nil {
+			e.w("(")
+			e.tableRefs(j, s)
+			e.w(")")
+		} else {
+			e.tableRefs(x.Right, s)
+		}
+		switch {
+		case x.On != nil:
+			e.w(" ON ")
+			e.expr(x.On.Expr, s)
+		case len(x.Using) > 0:
+			e.w(" USING (")
+			for i, c := range x.Using {
+				if i > 0 {
+					e.w(", ")
+				}
+				e.w(quoteIdent(c.Name.O))
+			}
+			e.w(")")
+		}
+	case *ast.TableSource:
+		if len(x.ColumnNames) > 0 || x.Lateral {
+			e.fail(notYet("derived table column list / LATERAL"))
+			return
+		}
+		switch src := x.Source.(type) {
+		case *ast.TableName:
+			e.w(e.tableName(src))
+		case *ast.SelectStmt:
+			e.w("(")
+			e.selectStmt(src, s.outer)
+			e.w(")")
+		case *ast.SetOprStmt:
+			e.w("(")
+			e.setOpr(src, s.outer)
+			e.w(")")
+		default:
+			e.fail(notYet("table source %T", src))
+			return
+		}
+		if x.AsName.O != "" {
+			e.w(" AS " + quoteIdent(x.AsName.O))
+		}
+	case *ast.TableName:
+		e.w(e.tableName(x))
+	default:
+		e.fail(notYet("FROM %T", n))
+	}
+}
+
+// targetTable finds the single table an UPDATE or DELETE writes: its name
+// (SQL), the name its columns are qualified with, and its definition's source.
+func (e *emitter) singleTable(n ast.ResultSetNode) (*ast.TableSource, *ast.TableName, bool) {
+	j, ok := n.(*ast.Join)
+	if !ok || j.Right != nil {
+		return nil, nil, false
+	}
+	ts, ok := j.Left.(*ast.TableSource)
+	if !ok {
+		return nil, nil, false
+	}
+	tn, ok := ts.Source.(*ast.TableName)
+	return ts, tn, ok
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

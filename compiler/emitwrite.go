@@ -1,0 +1,581 @@
+package compiler
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pingcap/tidb/pkg/parser/ast"
+	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
+
+	"github.com/binlite/binlite/catalog"
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+// insert renders INSERT and REPLACE: the VALUES, SET and SELECT forms, DEFAULT,
+// ON DUPLICATE KEY UPDATE (SQLite's upsert on any unique key, as MySQL's).
+func (e *emitter) insert(x *ast.InsertStmt) {
+	if len(x.PartitionNames) > 0 {
+		e.fail(notYet("INSERT ... PARTITION"))
+		return
+	}
+	_, tn, ok := e.singleTable(x.Table.TableRefs)
+	if !ok {
+		e.fail(notYet("INSERT target"))
+		return
+	}
+	table := e.tableName(tn)
+	schema := tn.Schema.O
+	if schema == "" {
+		schema = e.c.db
+	}
+	def, _ := e.c.cat.Table(schema, tn.Name.O)
+	if e.err != nil {
+		return
+	}
+	switch {
+	case x.IsReplace:
+		e.w("REPLACE INTO ")
+	case x.IgnoreErr:
+		e.w("INSERT OR IGNORE INTO ")
+	default:
+		e.w("INSERT INTO ")
+	}
+	e.w(table)
+	cols, err := insertColumns(x, def)
+	if err != nil {
+		e.fail(err)
+		return
+	}
+	s := &scope{sources: []source{{name: tn.Name.O, schema: schema, def: def}}}
+	switch {
+	case x.Select != nil:
+		e.columnList(cols, nil)
+		e.w(" ")
+		if len(x.OnDuplicate) > 0 {
+			// SQLite would read the upsert's ON as a join's without a WHERE.
+			e.w("SELECT * FROM (")
+			e.query(x.Select)
+			e.w(") WHERE true")
+		} else {
+			e.query(x.Select)
+		}
+	default:
+		e.values(x, cols, def)
+	}
+	if len(x.OnDuplicate) > 0 {
+		e.w(" ON CONFLICT DO UPDATE")
+		e.excluded = true
+		e.setList(x.OnDuplicate, tn.Name.O, def, s)
+		e.excluded = false
+	}
+}
+
+func (e *emitter) query(n ast.ResultSetNode) {
+	switch q := n.(type) {
+	case *ast.SelectStmt:
+		e.selectStmt(q, nil)
+	case *ast.SetOprStmt:
+		e.setOpr(q, nil)
+	default:
+		e.fail(notYet("INSERT ... %T", n))
+	}
+}
+
+// insertColumns are the columns an INSERT writes, in its values' order: the
+// column list, or every column of the table. nil entries: columns of a table
+// without a definition.
+func insertColumns(x *ast.InsertStmt, def *catalog.Table) ([]*catalog.Column, error) {
+	if len(x.Columns) == 0 {
+		if def == nil {
+			return nil, notYet("INSERT without a column list into a table without a definition")
+		}
+		out := make([]*catalog.Column, len(def.Columns))
+		for i := range def.Columns {
+			c := &def.Columns[i]
+			if c.Invisible || c.Generated != nil {
+				return nil, notYet("INSERT without a column list into a table with invisible or generated columns")
+			}
+			out[i] = c
+		}
+		return out, nil
+	}
+	out := make([]*catalog.Column, len(x.Columns))
+	for i, cn := range x.Columns {
+		if def == nil {
+			out[i] = &catalog.Column{Name: cn.Name.O}
+			continue
+		}
+		c, ok := def.Column(cn.Name.O)
+		if !ok {
+			return nil, mysqlerr.New(mysqlerr.ErBadField, "Unknown column '%s' in 'field list'", cn.Name.O)
+		}
+		if c.Generated != nil {
+			return nil, notYet("a value for a generated column")
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+func (e *emitter) columnList(cols []*catalog.Column, keep []bool) {
+	e.w(" (")
+	n := 0
+	for i, c := range cols {
+		if keep != nil && !keep[i] {
+			continue
+		}
+		if n > 0 {
+			e.w(", ")
+		}
+		n++
+		e.w(quoteIdent(c.Name))
+	}
+	e.w(")")
+}
+
+// values renders the VALUES (or SET) rows. A column that every row gives
+// DEFAULT is left out, so SQLite applies the default its table definition holds.
+func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog.Table) {
+	rows := x.Lists
+	allEmpty := true
+	for _, r := range rows {
+		allEmpty = allEmpty && len(r) == 0
+	}
+	if allEmpty && len(x.Columns) == 0 {
+		if len(rows) == 1 && len(x.OnDuplicate) == 0 {
+			e.w(" DEFAULT VALUES")
+			return
+		}
+		e.fail(notYet("several rows of VALUES ()"))
+		return
+	}
+	for i, r := range rows {
+		if len(r) != len(cols) {
+			e.fail(mysqlerr.New(mysqlerr.ErWrongValueCountOnRow, "Column count doesn't match value count at row %d", i+1))
+			return
+		}
+	}
+	keep := make([]bool, len(cols))
+	kept := 0
+	for k := range cols {
+		for _, r := range rows {
+			if !isDefault(r[k]) {
+				keep[k] = true
+			}
+		}
+		if keep[k] {
+			kept++
+		}
+	}
+	if kept == 0 {
+		if len(rows) == 1 && len(x.OnDuplicate) == 0 {
+			e.w(" DEFAULT VALUES")
+			return
+		}
+		keep[0] = true
+	}
+	e.columnList(cols, keep)
+	e.w(" VALUES ")
+	for i, r := range rows {
+		if i > 0 {
+			e.w(", ")
+		}
+		e.w("(")
+		n := 0
+		for k, v := range r {
+			if !keep[k] {
+				continue
+			}
+			if n > 0 {
+				e.w(", ")
+			}
+			n++
+			e.cell(v, cols[k], i+1, x.IgnoreErr)
+		}
+		e.w(")")
+	}
+}
+
+func isDefault(x ast.ExprNode) bool {
+	d, ok := x.(*ast.DefaultExpr)
+	return ok && d.Name == nil
+}
+
+// cell renders one value written into col: DEFAULT as the column's default, a
+// literal as what the column keeps of it, 0 into AUTO_INCREMENT as the next id.
+func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, ignore bool) {
+	if isDefault(x) {
+		e.defaultValue(col, ignore)
+		return
+	}
+	if pm, ok := x.(*driver.ParamMarkerExpr); ok && col.AutoIncrement {
+		e.out.ZeroToNull = append(e.out.ZeroToNull, e.params[pm.Offset]-1)
+	}
+	if col.AutoIncrement && isZeroLiteral(x) {
+		e.w("NULL") // MySQL generates the next id for 0, SQLite for NULL
+		return
+	}
+	if col.Type.Base != "" && e.storedLiteral(x, col, row) {
+		return
+	}
+	e.expr(x, nil)
+}
+
+func isZeroLiteral(x ast.ExprNode) bool {
+	v, ok := x.(*driver.ValueExpr)
+	if !ok {
+		return false
+	}
+	switch v.Kind() {
+	case driver.KindInt64:
+		return v.GetInt64() == 0
+	case driver.KindUint64:
+		return v.GetUint64() == 0
+	case driver.KindString, driver.KindMysqlDecimal:
+		f, err := strconv.ParseFloat(strings.TrimSpace(v.GetString()+decimalText(v)), 64)
+		return err == nil && f == 0
+	}
+	return false
+}
+
+func decimalText(v *driver.ValueExpr) string {
+	if v.Kind() == driver.KindMysqlDecimal {
+		return v.GetMysqlDecimal().String()
+	}
+	return ""
+}
+
+// defaultValue renders col's default where a row names DEFAULT beside values.
+func (e *emitter) defaultValue(col *catalog.Column, ignore bool) {
+	d := col.Default
+	switch {
+	case d == nil && (col.Nullable || col.AutoIncrement):
+		e.w("NULL")
+	case d == nil:
+		if ignore {
+			e.fail(notYet("DEFAULT of a NOT NULL column without a default under IGNORE"))
+			return
+		}
+		e.fail(mysqlerr.New(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", col.Name))
+	case d.Null:
+		e.w("NULL")
+	case d.Expr != "" || d.Bits:
+		e.fail(notYet("DEFAULT of an expression default"))
+	default:
+		lit := &driver.ValueExpr{}
+		lit.SetValue(d.Lit)
+		if !e.storedLiteral(lit, col, 1) {
+			e.w(sqlString(d.Lit))
+		}
+	}
+}
+
+// setList renders SET col = value, ...: MySQL assigns from left to right, and a
+// value names the new value of a column assigned before it (subst).
+func (e *emitter) setList(list []*ast.Assignment, target string, def *catalog.Table, s *scope) {
+	var order []string
+	vals := map[string]string{}
+	for _, a := range list {
+		if a.Column.Table.O != "" && !strings.EqualFold(a.Column.Table.O, target) {
+			e.fail(notYet("SET of another table's column"))
+			return
+		}
+		name := a.Column.Name.O
+		var col *catalog.Column
+		if def != nil {
+			c, ok := def.Column(name)
+			if !ok {
+				e.fail(mysqlerr.New(mysqlerr.ErBadField, "Unknown column '%s' in 'field list'", name))
+				return
+			}
+			if c.Generated != nil {
+				e.fail(notYet("SET of a generated column"))
+				return
+			}
+			col, name = c, c.Name
+		}
+		saved := e.b
+		e.b = &strings.Builder{}
+		e.subst, e.target = vals, target
+		switch {
+		case isDefault(a.Expr) && col != nil:
+			e.defaultValue(col, false)
+		case col != nil && col.Type.Base != "" && e.storedLiteral(a.Expr, col, 1):
+		default:
+			e.expr(a.Expr, s)
+		}
+		e.subst = nil
+		v := e.b.String()
+		e.b = saved
+		key := strings.ToLower(name)
+		if _, seen := vals[key]; !seen {
+			order = append(order, name)
+		}
+		vals[key] = v
+	}
+	e.w(" SET ")
+	for i, name := range order {
+		if i > 0 {
+			e.w(", ")
+		}
+		e.w(quoteIdent(name) + " = " + vals[strings.ToLower(name)])
+	}
+}
+
+// rowidSafe: the table's rowid is SQLite's, not a column of that name.
+func rowidSafe(def *catalog.Table) bool {
+	if def == nil {
+		return false
+	}
+	for _, c := range def.Columns {
+		switch strings.ToLower(c.Name) {
+		case "rowid", "_rowid_", "oid":
+			return false
+		}
+	}
+	return true
+}
+
+// update renders UPDATE. ORDER BY ... LIMIT picks its rows by rowid; ORDER BY
+// alone only orders the writes, which SQLite does in its own order.
+func (e *emitter) update(x *ast.UpdateStmt) {
+	if x.With != nil {
+		e.fail(notYet("WITH ... UPDATE"))
+		return
+	}
+	s := e.c.newScope(x.TableRefs, nil)
+	ts, tn, single := e.singleTable(x.TableRefs.TableRefs)
+	if !single || x.MultipleTable {
+		e.multiUpdate(x, s)
+		return
+	}
+	table := e.tableName(tn)
+	def := s.sources[0].def
+	alias := ts.AsName.O
+	target := tn.Name.O
+	if alias != "" {
+		target = alias
+	}
+	e.w("UPDATE ")
+	if x.IgnoreErr {
+		e.w("OR IGNORE ")
+	}
+	e.w(table)
+	if alias != "" {
+		e.w(" AS " + quoteIdent(alias))
+	}
+	e.setList(x.List, target, def, s)
+	e.rowFilter(x.Where, x.Order, x.Limit, table, alias, def, s)
+}
+
+// rowFilter renders an UPDATE's or DELETE's WHERE, with ORDER BY ... LIMIT as
+// a rowid subquery.
+func (e *emitter) rowFilter(where ast.ExprNode, order *ast.OrderByClause, limit *ast.Limit, table, alias string, def *catalog.Table, s *scope) {
+	if limit == nil {
+		if where != nil {
+			e.w(" WHERE ")
+			e.expr(where, s)
+		}
+		return
+	}
+	if !rowidSafe(def) {
+		e.fail(notYet("LIMIT on a table with a rowid column"))
+		return
+	}
+	e.w(" WHERE rowid IN (SELECT rowid FROM " + table)
+	if alias != "" {
+		e.w(" AS " + quoteIdent(alias))
+	}
+	if where != nil {
+		e.w(" WHERE ")
+		e.expr(where, s)
+	}
+	if order != nil {
+		e.w(" ")
+		e.orderBy(order, s)
+	}
+	e.limit(limit, s)
+	e.w(")")
+}
+
+// multiUpdate renders UPDATE over a join that writes one table: its rows are
+// found by rowid through the join (SET values that read only the target), or
+// with SQLite's UPDATE ... FROM over inner joins.
+func (e *emitter) multiUpdate(x *ast.UpdateStmt, s *scope) {
+	if x.Order != nil || x.Limit != nil {
+		e.fail(notYet("multi-table UPDATE with ORDER BY/LIMIT"))
+		return
+	}
+	target := ""
+	for _, a := range x.List {
+		q := a.Column.Table.O
+		if q == "" {
+			q = e.ownerOf(a.Column.Name.O, s)
+		}
+		if q == "" || target != "" && !strings.EqualFold(q, target) {
+			e.fail(notYet("multi-table UPDATE of several tables"))
+			return
+		}
+		target = q
+	}
+	ts, tn := findSource(x.TableRefs.TableRefs, target)
+	if ts == nil {
+		e.fail(notYet("multi-table UPDATE target"))
+		return
+	}
+	table := e.tableName(tn)
+	schema := tn.Schema.O
+	if schema == "" {
+		schema = e.c.db
+	}
+	def, _ := e.c.cat.Table(schema, tn.Name.O)
+	if !rowidSafe(def) || !onlyReads(x.List, target, s) {
+		e.fail(notYet("multi-table UPDATE whose values read other tables"))
+		return
+	}
+	alias := quoteIdent(target)
+	e.w("UPDATE ")
+	if x.IgnoreErr {
+		e.w("OR IGNORE ")
+	}
+	e.w(table + " AS " + alias)
+	e.setList(x.List, target, def, s)
+	e.w(" WHERE " + alias + ".rowid IN (SELECT " + alias + ".rowid FROM ")
+	e.tableRefs(x.TableRefs.TableRefs, s)
+	if x.Where != nil {
+		e.w(" WHERE ")
+		e.expr(x.Where, s)
+	}
+	e.w(")")
+}
+
+// ownerOf names the table (alias) of s whose definition has column name, "" if
+// none or several do.
+func (e *emitter) ownerOf(name string, s *scope) string {
+	owner := ""
+	for _, src := range s.sources {
+		if src.def == nil {
+			return ""
+		}
+		if _, ok := src.def.Column(name); ok {
+			if owner != "" {
+				return ""
+			}
+			owner = src.name
+		}
+	}
+	return owner
+}
+
+// onlyReads reports whether the SET values name only target's columns.
+func onlyReads(list []*ast.Assignment, target string, s *scope) bool {
+	ok := true
+	for _, a := range list {
+		a.Expr.Accept(&columnVisitor{fn: func(cn *ast.ColumnName) {
+			if cn.Table.O != "" {
+				ok = ok && strings.EqualFold(cn.Table.O, target)
+				return
+			}
+			for _, src := range s.sources {
+				if strings.EqualFold(src.name, target) || src.def == nil {
+					continue
+				}
+				if _, has := src.def.Column(cn.Name.O); has {
+					ok = false
+				}
+			}
+		}})
+	}
+	return ok
+}
+
+type columnVisitor struct{ fn func(*ast.ColumnName) }
+
+func (v *columnVisitor) Enter(n ast.Node) (ast.Node, bool) {
+	switch x := n.(type) {
+	case *ast.ColumnNameExpr:
+		v.fn(x.Name)
+	case *ast.SubqueryExpr:
+		return n, true // its own scope
+	}
+	return n, false
+}
+
+func (v *columnVisitor) Leave(n ast.Node) (ast.Node, bool) { return n, true }
+
+// findSource finds the table source named name (alias or table name) in a join.
+func findSource(n ast.ResultSetNode, name string) (*ast.TableSource, *ast.TableName) {
+	switch x := n.(type) {
+	case *ast.Join:
+		if ts, tn := findSource(x.Left, name); ts != nil {
+			return ts, tn
+		}
+		if x.Right != nil {
+			return findSource(x.Right, name)
+		}
+	case *ast.TableSource:
+		tn, ok := x.Source.(*ast.TableName)
+		if !ok {
+			return nil, nil
+		}
+		n := x.AsName.O
+		if n == "" {
+			n = tn.Name.O
+		}
+		if strings.EqualFold(n, name) {
+			return x, tn
+		}
+	}
+	return nil, nil
+}
+
+// delete renders DELETE, single- and multi-table (one target).
+func (e *emitter) delete(x *ast.DeleteStmt) {
+	if x.With != nil {
+		e.fail(notYet("WITH ... DELETE"))
+		return
+	}
+	s := e.c.newScope(x.TableRefs, nil)
+	if !x.IsMultiTable {
+		ts, tn, ok := e.singleTable(x.TableRefs.TableRefs)
+		if !ok {
+			e.fail(notYet("DELETE target"))
+			return
+		}
+		table := e.tableName(tn)
+		e.w("DELETE FROM " + table)
+		if ts.AsName.O != "" {
+			e.w(" AS " + quoteIdent(ts.AsName.O))
+		}
+		e.rowFilter(x.Where, x.Order, x.Limit, table, ts.AsName.O, s.sources[0].def, s)
+		return
+	}
+	if x.Tables == nil || len(x.Tables.Tables) != 1 {
+		e.fail(notYet("multi-table DELETE of several tables"))
+		return
+	}
+	target := x.Tables.Tables[0].Name.O
+	_, tn := findSource(x.TableRefs.TableRefs, target)
+	if tn == nil {
+		e.fail(notYet("multi-table DELETE target"))
+		return
+	}
+	schema := tn.Schema.O
+	if schema == "" {
+		schema = e.c.db
+	}
+	def, _ := e.c.cat.Table(schema, tn.Name.O)
+	if !rowidSafe(def) {
+		e.fail(notYet("multi-table DELETE from a table with a rowid column"))
+		return
+	}
+	alias := quoteIdent(target)
+	e.w("DELETE FROM " + e.tableName(tn) + " AS " + alias)
+	e.w(" WHERE " + alias + ".rowid IN (SELECT " + alias + ".rowid FROM ")
+	e.tableRefs(x.TableRefs.TableRefs, s)
+	if x.Where != nil {
+		e.w(" WHERE ")
+		e.expr(x.Where, s)
+	}
+	e.w(")")
+}

@@ -1,0 +1,59 @@
+package session
+
+import (
+	"strings"
+
+	"github.com/binlite/binlite/compiler"
+	"github.com/binlite/binlite/sqlcompat"
+)
+
+// compiled gives q the compiler's SQLite SQL for the statement text, run in
+// schema db, where the compiler compiles the statement; otherwise q keeps
+// sqlcompat's translation. An error is MySQL's answer to the statement.
+func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (*sqlcompat.Query, error) {
+	em, err := s.emit(text, db)
+	if err != nil || em == nil {
+		return q, err
+	}
+	c := *q
+	c.SQLite, c.Warnings = em.SQL, em.Warnings
+	return &c, nil
+}
+
+func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
+	if s.env.Plans == nil || text == "" || db == "" || isVirtualSchema(db) {
+		return nil, nil
+	}
+	return s.env.Plans.Emit(text, db, engineCatalog{s.env.Engine})
+}
+
+// compiledOnly is the Query of a data statement sqlcompat could not translate
+// (it answered with an error or 1235) but the compiler compiles; ok=false
+// leaves sqlcompat's answer.
+func (s *Session) compiledOnly(text string) (*sqlcompat.Query, bool) {
+	if !dataStatement(text) {
+		return nil, false
+	}
+	em, err := s.emit(text, s.db)
+	if err != nil || em == nil {
+		return nil, false
+	}
+	kind := map[string]sqlcompat.QueryKind{"select": sqlcompat.Select, "insert": sqlcompat.Insert,
+		"replace": sqlcompat.Replace, "update": sqlcompat.Update, "delete": sqlcompat.Delete}[em.Kind]
+	return &sqlcompat.Query{Kind: kind, SQLite: em.SQL, NumParams: em.Params, Schemas: em.Schemas,
+		Tables: em.Tables, ZeroToNullParams: em.ZeroToNull, ReadOnly: kind == sqlcompat.Select, Warnings: em.Warnings}, true
+}
+
+// dataStatement reports whether text starts with a data statement's keyword.
+func dataStatement(text string) bool {
+	t := strings.TrimLeft(text, " \t\r\n(")
+	i := strings.IndexAny(t, " \t\r\n(")
+	if i < 0 {
+		i = len(t)
+	}
+	switch strings.ToUpper(t[:i]) {
+	case "SELECT", "INSERT", "REPLACE", "UPDATE", "DELETE", "WITH":
+		return true
+	}
+	return false
+}
