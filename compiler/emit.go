@@ -59,6 +59,9 @@ type emitter struct {
 	target string
 	// excluded: inside ON DUPLICATE KEY UPDATE, VALUES(c) is the proposed row.
 	excluded bool
+	// ignore: INSERT/UPDATE IGNORE, where a value a column cannot keep is
+	// adjusted with a warning instead of failing the statement.
+	ignore bool
 }
 
 // emit compiles stmt (parsed from sql) into SQLite SQL. errNotYet (wrapped) means

@@ -21,6 +21,9 @@ func TestEmit(t *testing.T) {
 		{"INSERT INTO t (k, v) VALUES (1, 'x'), (DEFAULT, 'y')", "INSERT INTO `t` (`k`, `v`) VALUES (1, 'x'), (7, 'y')"},
 		// literals are stored as the column keeps them: DECIMAL rounded, text into VARBINARY is bytes
 		{"INSERT INTO t (d, b) VALUES ('1.005', 'ab')", "INSERT INTO `t` (`d`, `b`) VALUES (1.01, X'6162')"},
+		// a number into an integer column rounds half away from zero; a string is read as a number
+		{"INSERT INTO t (k) VALUES (3.5), (-2.5), (' 42'), ('7e2')", "INSERT INTO `t` (`k`) VALUES (4), (-3), (42), (700)"},
+		{"INSERT IGNORE INTO t (k) VALUES (99999999999), ('12abc'), ('x')", "INSERT OR IGNORE INTO `t` (`k`) VALUES (2147483647), (12), (0)"},
 		{"INSERT INTO t SET v = 'a', k = 2", "INSERT INTO `t` (`v`, `k`) VALUES ('a', 2)"},
 		{"INSERT INTO t (k) VALUES (?) ON DUPLICATE KEY UPDATE k = VALUES(k) + k", "INSERT INTO `t` (`k`) VALUES (?1) ON CONFLICT DO UPDATE SET `k` = (excluded.`k` + `k`)"},
 		// SET assigns left to right
@@ -57,6 +60,9 @@ func TestEmitAnswers(t *testing.T) {
 		"INSERT INTO t (id, k) VALUES (1)":          mysqlerr.ErWrongValueCountOnRow,
 		"INSERT INTO t (id, k) VALUES (1, DEFAULT)": mysqlerr.ErNoDefaultForField,
 		"SELECT DATE '2024-02-30'":                  mysqlerr.ErWrongValue,
+		"INSERT INTO t (id, k) VALUES (1, '12abc')": mysqlerr.ErWarnDataTruncated,
+		"INSERT INTO t (id, k) VALUES (1, 'abc')":   1366,
+		"UPDATE t SET k = 1e10":                     1264,
 	}
 	for sql, code := range errs {
 		_, err := NewCache(8).Emit(sql, "d", cat)

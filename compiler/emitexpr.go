@@ -574,10 +574,20 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 // such a literal.
 func (e *emitter) storedLiteral(x ast.ExprNode, col *catalog.Column, row int) bool {
 	v, ok := x.(*driver.ValueExpr)
+	if u, isNeg := x.(*ast.UnaryOperationExpr); isNeg && u.Op == opcode.Minus {
+		// -2.5 is the minus operator on 2.5: the column keeps the negative number.
+		if n, isNum := u.V.(*driver.ValueExpr); isNum && isNumber(n) {
+			v, ok = &driver.ValueExpr{}, true
+			v.SetValue("-" + e.literalText(n))
+		}
+	}
 	if !ok {
 		return false
 	}
 	ty := col.Type
+	if _, _, isInt := intRange(ty); isInt && !ty.Zerofill {
+		return e.intLiteral(v, col, row)
+	}
 	note := func(in, stored string) {
 		if ty.Truncates(in, stored) {
 			e.notes = append(e.notes, mysqlerr.Note(mysqlerr.ErWarnDataTruncated, "Data truncated for column '%s' at row %d", col.Name, row))
@@ -641,4 +651,12 @@ func (e *emitter) literalText(v *driver.ValueExpr) string {
 		return v.GetMysqlDecimal().String()
 	}
 	return strconv.FormatFloat(v.GetFloat64(), 'g', -1, 64)
+}
+
+func isNumber(v *driver.ValueExpr) bool {
+	switch v.Kind() {
+	case driver.KindInt64, driver.KindUint64, driver.KindMysqlDecimal, driver.KindFloat64, driver.KindFloat32:
+		return true
+	}
+	return false
 }
