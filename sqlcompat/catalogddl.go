@@ -21,9 +21,9 @@ const catalogTable = "binlite_catalog"
 //
 // CREATE TABLE stores the definition compiled from MySQL's grammar (TiDB's parser)
 // and sets AUTO_INCREMENT=N; DROP TABLE and RENAME TABLE follow the table;
-// TRUNCATE resets the AUTO_INCREMENT counter, as InnoDB does. ALTER TABLE that
-// changes the table's shape, and CREATE/DROP INDEX, drop the stored definition for
-// now (SHOW CREATE TABLE then falls back to what SQLite knows) rather than keep
+// TRUNCATE resets the AUTO_INCREMENT counter, as InnoDB does; CREATE and DROP
+// INDEX change the definition's keys. ALTER TABLE that changes the table's shape
+// drops the stored definition for now (SHOW CREATE TABLE then falls back to what SQLite knows) rather than keep
 // one that no longer holds; ALTER TABLE ... AUTO_INCREMENT = N and COMMENT = '...'
 // keep it.
 func addCatalog(d *DDL, ctx *Context) error {
@@ -47,7 +47,9 @@ func addCatalog(d *DDL, ctx *Context) error {
 		}
 	case TruncateTable:
 		d.CatalogAfter = append(d.CatalogAfter, "DELETE FROM sqlite_sequence WHERE name = "+sqlString(d.Table)+" COLLATE NOCASE")
-	case AlterTable, CreateIndex, DropIndex:
+	case CreateIndex, DropIndex:
+		return indexCatalog(d, ctx)
+	case AlterTable:
 		if len(d.SQLite) > 0 { // a change of shape, not only of options
 			d.CatalogBefore = append(d.CatalogBefore, "DELETE FROM "+catalogTable+" WHERE name = "+sqlString(d.Table))
 		}
@@ -94,5 +96,55 @@ func createTableCatalog(d *DDL, defaultCollation string) error {
 		d.Warnings = append(d.Warnings, mysqlerr.Warn(mysqlerr.ErWarnDeprecatedSyntaxNoReplacement, "%s", m))
 	}
 	d.CatalogAfter = append(d.CatalogAfter, def.OnUpdateTriggers()...)
+	return nil
+}
+
+// indexCatalog stores the definition with the key CREATE INDEX adds or DROP INDEX
+// removes. A table without a stored definition stays without one; what the
+// grammar does not parse drops the definition rather than keep one that no longer
+// holds.
+func indexCatalog(d *DDL, ctx *Context) error {
+	if len(d.SQLite) == 0 || ctx.TableDef == nil {
+		return nil
+	}
+	def := ctx.TableDef(d.Schema, d.Table)
+	if def == nil {
+		return nil
+	}
+	drop := "DELETE FROM " + catalogTable + " WHERE name = " + sqlString(d.Table)
+	stmts, _, err := tidb.New().Parse(d.Original, "", "")
+	if err != nil || len(stmts) != 1 {
+		d.CatalogBefore = append(d.CatalogBefore, drop)
+		return nil
+	}
+	var next *catalog.Table
+	switch st := stmts[0].(type) {
+	case *ast.CreateIndexStmt:
+		if next, err = def.WithIndex(st); err != nil {
+			if mysqlerr.Is(err, mysqlerr.ErDupKeyName) && st.IfNotExists {
+				return nil
+			}
+			return err
+		}
+	case *ast.DropIndexStmt:
+		var found bool
+		if next, found, err = def.WithoutIndex(st.IndexName); err != nil {
+			return mysqlerr.New(mysqlerr.ErUnknownError, "%v", err)
+		}
+		if !found {
+			if st.IfExists {
+				return nil
+			}
+			return mysqlerr.New(mysqlerr.ErCantDropFieldOrKey, "Can't DROP '%s'; check that column/key exists", st.IndexName)
+		}
+	default:
+		d.CatalogBefore = append(d.CatalogBefore, drop)
+		return nil
+	}
+	enc, err := next.Encode()
+	if err != nil {
+		return mysqlerr.New(mysqlerr.ErUnknownError, "%v", err)
+	}
+	d.CatalogAfter = append(d.CatalogAfter, "UPDATE "+catalogTable+" SET def = "+sqlString(enc)+" WHERE name = "+sqlString(d.Table))
 	return nil
 }
