@@ -12,7 +12,7 @@ import (
 func TestEmit(t *testing.T) {
 	cat := testCatalog{
 		"d.t": mustTable(t, "CREATE TABLE t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL DEFAULT 7, v VARCHAR(10), d DECIMAL(5,2), b VARBINARY(4))"),
-		"d.u": mustTable(t, "CREATE TABLE u (id INT PRIMARY KEY, t_id INT, n INT)"),
+		"d.u": mustTable(t, "CREATE TABLE u (id INT PRIMARY KEY, t_id INT, n INT, m INT NOT NULL)"),
 	}
 	cases := []struct{ mysql, sqlite string }{
 		// an AUTO_INCREMENT 0 is the next id; DEFAULT everywhere leaves the column to SQLite
@@ -24,6 +24,10 @@ func TestEmit(t *testing.T) {
 		// a number into an integer column rounds half away from zero; a string is read as a number
 		{"INSERT INTO t (k) VALUES (3.5), (-2.5), (' 42'), ('7e2')", "INSERT INTO `t` (`k`) VALUES (4), (-3), (42), (700)"},
 		{"INSERT IGNORE INTO t (k) VALUES (99999999999), ('12abc'), ('x')", "INSERT OR IGNORE INTO `t` (`k`) VALUES (2147483647), (12), (0)"},
+		// IGNORE: NULL into NOT NULL is the implicit default, long text is cut; trailing spaces are cut in any mode
+		{"INSERT IGNORE INTO t (k, v) VALUES (NULL, 'abcdefghijkl')", "INSERT OR IGNORE INTO `t` (`k`, `v`) VALUES (0, 'abcdefghij')"},
+		{"INSERT INTO t (v) VALUES ('abcdefghij   ')", "INSERT INTO `t` (`v`) VALUES ('abcdefghij')"},
+		{"INSERT IGNORE INTO u (id) VALUES (1)", "INSERT OR IGNORE INTO `u` (`id`, `m`) VALUES (1, 0)"},
 		{"INSERT INTO t SET v = 'a', k = 2", "INSERT INTO `t` (`v`, `k`) VALUES ('a', 2)"},
 		{"INSERT INTO t (k) VALUES (?) ON DUPLICATE KEY UPDATE k = VALUES(k) + k", "INSERT INTO `t` (`k`) VALUES (?1) ON CONFLICT DO UPDATE SET `k` = (excluded.`k` + `k`)"},
 		// SET assigns left to right

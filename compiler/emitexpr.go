@@ -585,6 +585,9 @@ func (e *emitter) storedLiteral(x ast.ExprNode, col *catalog.Column, row int) bo
 		return false
 	}
 	ty := col.Type
+	if e.ignoredLiteral(v, col, row) {
+		return true
+	}
 	if _, _, isInt := intRange(ty); isInt && !ty.Zerofill {
 		return e.intLiteral(v, col, row)
 	}

@@ -55,7 +55,7 @@ func (e *emitter) insert(x *ast.InsertStmt) {
 	s := &scope{sources: []source{{name: tn.Name.O, schema: schema, def: def}}}
 	switch {
 	case x.Select != nil:
-		e.columnList(cols, nil)
+		e.columnList(cols, nil, len(cols))
 		e.w(" ")
 		if len(x.OnDuplicate) > 0 {
 			// SQLite would read the upsert's ON as a join's without a WHERE.
@@ -123,11 +123,13 @@ func insertColumns(x *ast.InsertStmt, def *catalog.Table) ([]*catalog.Column, er
 	return out, nil
 }
 
-func (e *emitter) columnList(cols []*catalog.Column, keep []bool) {
+// columnList renders the columns of cols kept by keep (nil: all); those from
+// index always on (implicit ones) are kept too.
+func (e *emitter) columnList(cols []*catalog.Column, keep []bool, always int) {
 	e.w(" (")
 	n := 0
 	for i, c := range cols {
-		if keep != nil && !keep[i] {
+		if keep != nil && !keep[i] && i < always {
 			continue
 		}
 		if n > 0 {
@@ -187,7 +189,11 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 		}
 		keep[0] = true
 	}
-	e.columnList(cols, keep)
+	extra := e.implicitColumns(x, def)
+	if e.err != nil {
+		return
+	}
+	e.columnList(append(append([]*catalog.Column(nil), cols...), extra...), append(keep, make([]bool, len(extra))...), len(cols))
 	e.w(" VALUES ")
 	for i, r := range rows {
 		if i > 0 {
@@ -204,6 +210,11 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 			}
 			n++
 			e.cell(v, cols[k], i+1, x.IgnoreErr)
+		}
+		for _, c := range extra {
+			z, _ := zeroValue(c.Type)
+			e.w(", " + z)
+			e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", c.Name))
 		}
 		e.w(")")
 	}
@@ -605,4 +616,29 @@ func numericBase(base string) bool {
 		return true
 	}
 	return false
+}
+
+// implicitColumns are the NOT NULL columns without a default an INSERT IGNORE
+// leaves out: MySQL stores their implicit default (0, '') with warning 1364.
+func (e *emitter) implicitColumns(x *ast.InsertStmt, def *catalog.Table) []*catalog.Column {
+	if !x.IgnoreErr || def == nil || len(x.Columns) == 0 {
+		return nil
+	}
+	named := map[string]bool{}
+	for _, cn := range x.Columns {
+		named[strings.ToLower(cn.Name.O)] = true
+	}
+	var out []*catalog.Column
+	for i := range def.Columns {
+		c := &def.Columns[i]
+		if named[strings.ToLower(c.Name)] || c.Nullable || c.AutoIncrement || c.Default != nil || c.Generated != nil {
+			continue
+		}
+		if _, ok := zeroValue(c.Type); !ok {
+			e.fail(notYet("the implicit default of a %s column", c.Type.Base))
+			return nil
+		}
+		out = append(out, c)
+	}
+	return out
 }
