@@ -619,7 +619,7 @@ func numericBase(base string) bool {
 }
 
 // implicitColumns are the NOT NULL columns without a default an INSERT IGNORE
-// leaves out: MySQL stores their implicit default (0, ”) with warning 1364.
+// leaves out: MySQL stores their implicit default (0, the empty string) with warning 1364.
 func (e *emitter) implicitColumns(x *ast.InsertStmt, def *catalog.Table) []*catalog.Column {
 	if !x.IgnoreErr || def == nil || len(x.Columns) == 0 {
 		return nil
