@@ -36,6 +36,7 @@ func TestEmit(t *testing.T) {
 		{"DELETE FROM t WHERE k > 1 LIMIT 1", "DELETE FROM `t` WHERE rowid IN (SELECT rowid FROM `t` WHERE (`k` > 1) LIMIT 1)"},
 		{"DELETE x FROM t AS x JOIN u ON u.t_id = x.id WHERE u.n = 1", "DELETE FROM `t` AS `x` WHERE `x`.rowid IN (SELECT `x`.rowid FROM `t` AS `x` JOIN `u` ON (`u`.`t_id` = `x`.`id`) WHERE (`u`.`n` = 1))"},
 		{"UPDATE t JOIN u ON u.t_id = t.id SET t.k = 1 WHERE u.n > 0", "UPDATE `t` AS `t` SET `k` = 1 WHERE `t`.rowid IN (SELECT `t`.rowid FROM `t` JOIN `u` ON (`u`.`t_id` = `t`.`id`) WHERE (`u`.`n` > 0))"},
+		{"UPDATE t a, u SET a.k = a.k + u.n WHERE u.t_id = a.id AND u.id = 3", "UPDATE `t` AS `a` SET `k` = (`a`.`k` + `u`.`n`) FROM `u` WHERE (((`u`.`t_id` = `a`.`id`) AND (`u`.`id` = 3)))"},
 		// / never divides as integers, DIV does; a string compares with a number as a number
 		{"SELECT k / 2, k DIV 2, k MOD 3 FROM t", "SELECT (`k` * 1.0 / 2) AS `k / 2`, (`k` / 2) AS `k DIV 2`, (`k` % 3) AS `k MOD 3` FROM `t`"},
 		{"SELECT '10' = 10, v = 1 FROM t", "SELECT (CAST('10' AS REAL) = 10) AS `'10' = 10`, (CAST(`v` AS REAL) = 1) AS `v = 1` FROM `t`"},

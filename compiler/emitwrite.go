@@ -432,7 +432,11 @@ func (e *emitter) rowFilter(where ast.ExprNode, order *ast.OrderByClause, limit 
 // with SQLite's UPDATE ... FROM over inner joins.
 func (e *emitter) multiUpdate(x *ast.UpdateStmt, s *scope) {
 	if x.Order != nil || x.Limit != nil {
-		e.fail(notYet("multi-table UPDATE with ORDER BY/LIMIT"))
+		what := "ORDER BY"
+		if x.Order == nil {
+			what = "LIMIT"
+		}
+		e.fail(mysqlerr.New(mysqlerr.ErWrongUsage, "Incorrect usage of UPDATE and %s", what))
 		return
 	}
 	target := ""
@@ -458,11 +462,15 @@ func (e *emitter) multiUpdate(x *ast.UpdateStmt, s *scope) {
 		schema = e.c.db
 	}
 	def, _ := e.c.cat.Table(schema, tn.Name.O)
-	if !rowidSafe(def) || !onlyReads(x.List, target, s) {
-		e.fail(notYet("multi-table UPDATE whose values read other tables"))
+	if !rowidSafe(def) {
+		e.fail(notYet("multi-table UPDATE of a table with a rowid column"))
 		return
 	}
 	alias := quoteIdent(target)
+	if !onlyReads(x.List, target, s) {
+		e.updateFrom(x, ts, table, target, def, s)
+		return
+	}
 	e.w("UPDATE ")
 	if x.IgnoreErr {
 		e.w("OR IGNORE ")
@@ -641,4 +649,75 @@ func (e *emitter) implicitColumns(x *ast.InsertStmt, def *catalog.Table) []*cata
 		out = append(out, c)
 	}
 	return out
+}
+
+// updateFrom renders a multi-table UPDATE whose values read other tables as
+// SQLite's UPDATE ... FROM: the other tables of an inner join in FROM, the join
+// conditions in WHERE.
+func (e *emitter) updateFrom(x *ast.UpdateStmt, target *ast.TableSource, table, alias string, def *catalog.Table, s *scope) {
+	var others []*ast.TableSource
+	var conds []ast.ExprNode
+	if !innerJoin(x.TableRefs.TableRefs, &others, &conds) {
+		e.fail(notYet("multi-table UPDATE over an outer join whose values read other tables"))
+		return
+	}
+	e.w("UPDATE ")
+	if x.IgnoreErr {
+		e.w("OR IGNORE ")
+	}
+	e.w(table + " AS " + quoteIdent(alias))
+	e.setList(x.List, alias, def, s)
+	e.w(" FROM ")
+	n := 0
+	for _, ts := range others {
+		if ts == target {
+			continue
+		}
+		if n > 0 {
+			e.w(", ")
+		}
+		n++
+		e.tableRefs(ts, s)
+	}
+	if x.Where != nil {
+		conds = append(conds, x.Where)
+	}
+	for i, c := range conds {
+		if i == 0 {
+			e.w(" WHERE ")
+		} else {
+			e.w(" AND ")
+		}
+		e.w("(")
+		e.expr(c, s)
+		e.w(")")
+	}
+}
+
+// innerJoin flattens a tree of inner joins into its tables and ON conditions;
+// false if it holds another kind of join.
+func innerJoin(n ast.ResultSetNode, tables *[]*ast.TableSource, conds *[]ast.ExprNode) bool {
+	switch x := n.(type) {
+	case *ast.Join:
+		if x.Right == nil {
+			return innerJoin(x.Left, tables, conds)
+		}
+		if x.Tp != ast.CrossJoin || x.NaturalJoin || len(x.Using) > 0 {
+			return false
+		}
+		if !innerJoin(x.Left, tables, conds) {
+			return false
+		}
+		if x.Right != nil && !innerJoin(x.Right, tables, conds) {
+			return false
+		}
+		if x.On != nil {
+			*conds = append(*conds, x.On.Expr)
+		}
+		return true
+	case *ast.TableSource:
+		*tables = append(*tables, x)
+		return true
+	}
+	return false
 }

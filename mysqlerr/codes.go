@@ -34,6 +34,7 @@ const (
 	ErBadField                                   uint16 = 1054
 	ErDupFieldName                               uint16 = 1060
 	ErDupKeyName                                 uint16 = 1061
+	ErWrongUsage                                 uint16 = 1221
 	ErKeyColumnDoesNotExist                      uint16 = 1072
 	ErDupEntry                                   uint16 = 1062
 	ErParse                                      uint16 = 1064
