@@ -1,0 +1,148 @@
+package decimal
+
+import (
+	"github.com/cockroachdb/apd/v3"
+)
+
+// The SQL functions: NULL (or a value that is not a number) in, NULL out, as
+// MySQL's arithmetic answers NULL for NULL.
+
+func binary(a, b any, op func(r, x, y *apd.Decimal) (apd.Condition, error)) any {
+	x, ok1 := Parse(a)
+	y, ok2 := Parse(b)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	var r apd.Decimal
+	if _, err := op(&r, x, y); err != nil {
+		return nil
+	}
+	return Text(&r)
+}
+
+// Add is a + b at the larger of their scales.
+func Add(a, b any) any { return binary(a, b, ctx.Add) }
+
+// Sub is a - b at the larger of their scales.
+func Sub(a, b any) any { return binary(a, b, ctx.Sub) }
+
+// Mul is a * b at the sum of their scales, as MySQL computes it.
+func Mul(a, b any) any { return binary(a, b, ctx.Mul) }
+
+// Div is a / b rounded half away from zero to scale digits (MySQL: the dividend's
+// scale plus div_precision_increment); NULL for division by zero, as MySQL's.
+func Div(a, b any, scale int64) any {
+	x, ok1 := Parse(a)
+	y, ok2 := Parse(b)
+	if !ok1 || !ok2 || y.IsZero() {
+		return nil
+	}
+	var q apd.Decimal
+	if _, err := ctx.Quo(&q, x, y); err != nil {
+		return nil
+	}
+	r, ok := Round(&q, int(scale))
+	if !ok {
+		return nil
+	}
+	return Text(r)
+}
+
+// Neg is -a.
+func Neg(a any) any {
+	x, ok := Parse(a)
+	if !ok {
+		return nil
+	}
+	var r apd.Decimal
+	r.Neg(x)
+	return Text(&r)
+}
+
+// Cast is a rounded to scale; a value beyond DECIMAL(precision, scale) is the
+// largest value of that sign it holds, as MySQL's CAST answers.
+func Cast(a any, precision, scale int64) any {
+	x, ok := Parse(a)
+	if !ok {
+		return nil
+	}
+	r, ok := Round(x, int(scale))
+	if !ok {
+		return nil
+	}
+	if !Fits(r, int(precision), int(scale), false) {
+		max := apd.New(1, int32(precision-scale))
+		var m apd.Decimal
+		ctx.Sub(&m, max, apd.New(1, int32(-scale)))
+		m.Negative = r.Negative
+		r = &m
+	}
+	return Text(r)
+}
+
+// Valid reports (1 or 0) whether a is a number a DECIMAL(precision, scale)
+// column stores as given: its canonical text at exactly the column's scale.
+func Valid(a any, precision, scale int64, unsigned bool) int64 {
+	s, ok := a.(string)
+	if !ok {
+		return 0
+	}
+	x, ok := parseText(s)
+	if !ok || Text(x) != s || int64(-x.Exponent) != scale {
+		return 0
+	}
+	if !Fits(x, int(precision), int(scale), unsigned) {
+		return 0
+	}
+	return 1
+}
+
+// Sum is SUM over decimals (and integers): exact, NULL over no rows.
+type Sum struct {
+	sum apd.Decimal
+	n   int64
+}
+
+// NewSum makes a SUM aggregate.
+func NewSum() *Sum { return &Sum{} }
+
+// Step adds one value; NULL is skipped.
+func (s *Sum) Step(v any) {
+	x, ok := Parse(v)
+	if !ok {
+		return
+	}
+	ctx.Add(&s.sum, &s.sum, x)
+	s.n++
+}
+
+// Done is the sum.
+func (s *Sum) Done() any {
+	if s.n == 0 {
+		return nil
+	}
+	return Text(&s.sum)
+}
+
+// Avg is AVG over decimals (and integers): exact, rounded to a scale.
+type Avg struct {
+	Sum
+	scale int64
+}
+
+// NewAvg makes an AVG aggregate.
+func NewAvg() *Avg { return &Avg{} }
+
+// Step adds one value at the result's scale; NULL is skipped.
+func (a *Avg) Step(v any, scale int64) {
+	a.scale = scale
+	a.Sum.Step(v)
+}
+
+// Done is the mean.
+func (a *Avg) Done() any {
+	if a.n == 0 {
+		return nil
+	}
+	return Div(Text(&a.sum), a.n, a.scale)
+}
