@@ -10,7 +10,6 @@ import (
 	"github.com/cockroachdb/apd/v3"
 	"github.com/pingcap/tidb/pkg/parser/ast"
 	"github.com/pingcap/tidb/pkg/parser/mysql"
-	"github.com/pingcap/tidb/pkg/parser/opcode"
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 
 	"github.com/binlite/binlite/mysqlerr"
@@ -77,6 +76,9 @@ func Build(st *ast.CreateTableStmt, defaultCollation string) (*Table, error) {
 			return nil, err
 		}
 	}
+	if err := b.checkValueExprs(); err != nil {
+		return nil, err
+	}
 	b.nameChecks()
 	if err := b.checkChecks(); err != nil {
 		return nil, err
@@ -105,6 +107,31 @@ type builder struct {
 	fks      int
 
 	pendingChecks []pendingCheck
+	generated     []pendingGenerated
+}
+
+// pendingGenerated is a generated column's expression, checked once every column
+// is known.
+type pendingGenerated struct {
+	col  int
+	expr ast.ExprNode
+}
+
+// checkValueExprs checks what generated columns and expression defaults read.
+func (b *builder) checkValueExprs() error {
+	for _, g := range b.generated {
+		if err := b.t.checkGenerated(g.col, g.expr); err != nil {
+			return err
+		}
+	}
+	for i := range b.t.Columns {
+		if b.t.Columns[i].hasExprDefault() {
+			if err := b.t.checkDefaultRefs(i); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func (b *builder) column(cd *ast.ColumnDef) error {
@@ -114,7 +141,7 @@ func (b *builder) column(cd *ast.ColumnDef) error {
 		return err
 	}
 	c.Type = ty
-	var defExpr ast.ExprNode
+	var defExpr, genExpr ast.ExprNode
 	hasDefault := false
 	for _, o := range cd.Options {
 		switch o.Tp {
@@ -143,6 +170,7 @@ func (b *builder) column(cd *ast.ColumnDef) error {
 			}
 		case ast.ColumnOptionGenerated:
 			c.Generated = &Generated{Expr: mysqlExpr(o.Expr), Stored: o.Stored}
+			genExpr = o.Expr
 		case ast.ColumnOptionCollate:
 			c.Type.Collation = strings.ToLower(o.StrValue)
 			c.Type.Charset = charsetOf(c.Type.Collation)
@@ -171,11 +199,16 @@ func (b *builder) column(cd *ast.ColumnDef) error {
 		}
 	}
 	if hasDefault {
-		d, err := defaultOf(&c, defExpr)
+		sp, err := SpecOf(c.Name, defExpr)
 		if err != nil {
 			return err
 		}
-		c.Default = d
+		if c.Default, err = c.defaultFrom(sp); err != nil {
+			return err
+		}
+	}
+	if genExpr != nil {
+		b.generated = append(b.generated, pendingGenerated{len(b.t.Columns), genExpr})
 	}
 	if c.Type.Base == "serial" {
 		c.Type = Type{Base: "bigint", Unsigned: true}
@@ -622,68 +655,6 @@ func intRange(base string, unsigned bool) (lo int64, hi uint64) {
 		return 0, 1<<bits - 1
 	}
 	return -(1 << (bits - 1)), 1<<(bits-1) - 1
-}
-
-// defaultOf checks and normalises a DEFAULT clause as MySQL stores it.
-func defaultOf(c *Column, e ast.ExprNode) (*Default, error) {
-	bad := func() error {
-		return mysqlerr.New(mysqlerr.ErInvalidDefault, "Invalid default value for '%s'", c.Name)
-	}
-	if s, ok := currentTimestamp(e); ok {
-		if c.Type.Base != "timestamp" && c.Type.Base != "datetime" {
-			return nil, bad()
-		}
-		return &Default{Expr: s}, nil
-	}
-	neg := false
-	if u, ok := e.(*ast.UnaryOperationExpr); ok && (u.Op == opcode.Minus || u.Op == opcode.Plus) {
-		neg, e = u.Op == opcode.Minus, u.V
-	}
-	v, ok := e.(*driver.ValueExpr)
-	if !ok {
-		if p, isParen := e.(*ast.ParenthesesExpr); isParen {
-			return &Default{Expr: "(" + mysqlExpr(p.Expr) + ")"}, nil
-		}
-		return nil, bad()
-	}
-	if v.Kind() == driver.KindNull {
-		if !c.Nullable {
-			return nil, bad()
-		}
-		return &Default{Null: true}, nil
-	}
-	if c.AutoIncrement || c.Type.IsBlobLike() || c.Type.Base == "json" {
-		return nil, mysqlerr.New(mysqlerr.ErBlobCantHaveDefault, "BLOB, TEXT, GEOMETRY or JSON column '%s' can't have a default value", c.Name)
-	}
-	var text string
-	switch v.Kind() {
-	case driver.KindInt64:
-		text = strconv.FormatInt(v.GetInt64(), 10)
-	case driver.KindUint64:
-		text = strconv.FormatUint(v.GetUint64(), 10)
-	case driver.KindFloat64, driver.KindFloat32:
-		text = strconv.FormatFloat(v.GetFloat64(), 'g', -1, 64)
-	case driver.KindMysqlDecimal:
-		text = v.GetMysqlDecimal().String()
-	case driver.KindString, driver.KindBytes:
-		text = v.GetString()
-	case driver.KindBinaryLiteral:
-		bl := v.GetBinaryLiteral()
-		if c.Type.Base == "bit" {
-			return &Default{Lit: bl.ToBitLiteralString(true), Bits: true}, nil
-		}
-		text = string(bl)
-	default:
-		return nil, bad()
-	}
-	if neg {
-		text = "-" + text
-	}
-	norm, ok := normaliseLiteral(c.Type, text)
-	if !ok {
-		return nil, bad()
-	}
-	return &Default{Lit: norm}, nil
 }
 
 // normaliseLiteral gives a default's text as MySQL shows it for the column's type,

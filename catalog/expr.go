@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"encoding/hex"
 	"strconv"
 	"strings"
 
@@ -146,6 +147,8 @@ func writeValue(b *strings.Builder, v *driver.ValueExpr) {
 			cs = "utf8mb4"
 		}
 		b.WriteString("_" + cs + quoteString(v.GetString()))
+	case driver.KindBinaryLiteral:
+		b.WriteString("0x" + hex.EncodeToString(v.GetBinaryLiteral()))
 	default:
 		restore(b, v)
 	}

@@ -137,7 +137,7 @@ func (t *Table) columnSQL(c *Column) string {
 		b.WriteString(" DEFAULT " + c.Default.Lit)
 	case c.Default != nil:
 		b.WriteString(" DEFAULT " + quoteString(c.Default.Lit))
-	case c.Nullable && !c.Type.IsBlobLike():
+	case c.Nullable && !c.Type.IsBlobLike() && !c.NoDefault:
 		b.WriteString(" DEFAULT NULL")
 	}
 	if c.OnUpdate != "" {

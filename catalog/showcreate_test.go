@@ -2,15 +2,57 @@ package catalog
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/pingcap/tidb/pkg/parser"
 	"github.com/pingcap/tidb/pkg/parser/ast"
-	_ "github.com/pingcap/tidb/pkg/parser/test_driver"
+	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 )
 
+// parseCreate parses a CREATE TABLE. TiDB's grammar reads only literals and
+// function calls as defaults, so, as binlite's translator does, each DEFAULT
+// (expression) is parsed on its own and put into the statement's tree.
 func parseCreate(t *testing.T, sql string) *ast.CreateTableStmt {
+	t.Helper()
+	var exprs []ast.ExprNode
+	for {
+		i := strings.Index(sql, "DEFAULT (")
+		if i < 0 {
+			break
+		}
+		open, depth, end := i+len("DEFAULT "), 0, -1
+		for j := open; j < len(sql) && end < 0; j++ {
+			switch sql[j] {
+			case '(':
+				depth++
+			case ')':
+				if depth--; depth == 0 {
+					end = j + 1
+				}
+			}
+		}
+		stmts, _, err := parser.New().Parse("SELECT "+sql[open:end], "", "")
+		if err != nil {
+			t.Fatalf("%s: %v", sql[open:end], err)
+		}
+		exprs = append(exprs, stmts[0].(*ast.SelectStmt).Fields.Fields[0].Expr)
+		sql = sql[:i] + "DEFAULT 'expr:" + strconv.Itoa(len(exprs)-1) + "'" + sql[end:]
+	}
+	ct := parseCreateText(t, sql)
+	for _, cd := range ct.Cols {
+		for _, o := range cd.Options {
+			if v, ok := o.Expr.(*driver.ValueExpr); ok && o.Tp == ast.ColumnOptionDefaultValue && strings.HasPrefix(v.GetString(), "expr:") {
+				n, _ := strconv.Atoi(strings.TrimPrefix(v.GetString(), "expr:"))
+				o.Expr = exprs[n]
+			}
+		}
+	}
+	return ct
+}
+
+func parseCreateText(t *testing.T, sql string) *ast.CreateTableStmt {
 	t.Helper()
 	stmts, _, err := parser.New().Parse(sql, "", "")
 	if err != nil {

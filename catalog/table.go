@@ -32,6 +32,14 @@ type Column struct {
 	Comment       string     `json:"comment,omitempty"`
 	Generated     *Generated `json:"generated,omitempty"`
 	Invisible     bool       `json:"invisible,omitempty"`
+	// NoDefault: ALTER ... DROP DEFAULT took the column's default away (MySQL then
+	// prints no DEFAULT clause, not even DEFAULT NULL).
+	NoDefault bool `json:"no_default,omitempty"`
+	// DefaultSupplied: the SQLite table's own DEFAULT clause does not give the
+	// column its MySQL default (an expression that reads other columns, or a
+	// default ALTER changed), so an INSERT that leaves the column out must write
+	// it (see Table.InsertDefaults).
+	DefaultSupplied bool `json:"default_supplied,omitempty"`
 }
 
 // Type is a MySQL column type as declared.
@@ -53,6 +61,10 @@ type Default struct {
 	Lit  string `json:"lit,omitempty"`  // a literal, normalised to the column's type
 	Bits bool   `json:"bits,omitempty"` // Lit is a b'...' literal
 	Expr string `json:"expr,omitempty"` // an expression as MySQL prints it: CURRENT_TIMESTAMP(3), (rand())
+	// SQLite is an expression default as SQLite evaluates it (column names
+	// quoted as they are in the table), and Refs the columns it reads.
+	SQLite string   `json:"sqlite,omitempty"`
+	Refs   []string `json:"refs,omitempty"`
 }
 
 // Generated is a generated column's expression as MySQL prints it.

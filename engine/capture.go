@@ -67,7 +67,7 @@ func (cp *capture) collect(evs *[]binlog.Event) (changeCounts, error) {
 		if c.DB != "main" || t == nil || (c.Old != nil && len(c.Old) != len(t.Columns)) || (c.New != nil && len(c.New) != len(t.Columns)) {
 			return fmt.Errorf("%w: change to %s.%s which is not in the catalog of %s", errCapture, c.DB, c.Table, cp.schema)
 		}
-		rc := binlog.RowChange{Before: c.Old, After: c.New}
+		rc := binlog.RowChange{Before: t.logImage(c.Old), After: t.logImage(c.New)}
 		// MySQL counts the statement's own rows, not what triggers or foreign key
 		// actions changed.
 		own := 0
@@ -80,12 +80,12 @@ func (cp *capture) collect(evs *[]binlog.Event) (changeCounts, error) {
 			cc.inserted += own
 		case preupdate.OpUpdate:
 			rc.Op = binlog.OpUpdate
-			if binlog.ImagesEqual(c.Old, c.New) {
+			if binlog.ImagesEqual(rc.Before, rc.After) {
 				return nil
 			}
 			if c.Depth > 0 {
-				if last := lastChange(*evs, floor, t.Name); last != nil && last.Op == binlog.OpUpdate && binlog.ImagesEqual(last.After, c.Old) {
-					last.After = c.New
+				if last := lastChange(*evs, floor, t.Name); last != nil && last.Op == binlog.OpUpdate && binlog.ImagesEqual(last.After, rc.Before) {
+					last.After = rc.After
 					return nil
 				}
 			}
@@ -103,7 +103,7 @@ func (cp *capture) collect(evs *[]binlog.Event) (changeCounts, error) {
 				return nil
 			}
 		}
-		*evs = append(cur, &binlog.RowsEvent{Schema: cp.schema, Table: t.Name, Columns: t.names, PK: t.PK, Rows: []binlog.RowChange{rc}})
+		*evs = append(cur, &binlog.RowsEvent{Schema: cp.schema, Table: t.Name, Columns: t.names, PK: t.logPK, Rows: []binlog.RowChange{rc}})
 		return nil
 	})
 	return cc, err
@@ -118,4 +118,17 @@ func lastChange(evs []binlog.Event, floor int, table string) *binlog.RowChange {
 		}
 	}
 	return nil
+}
+
+// logImage is the part of a row image a rows event carries: without the generated
+// columns (see Table.logged).
+func (t *Table) logImage(img []binlog.Value) []binlog.Value {
+	if t.logged == nil || img == nil {
+		return img
+	}
+	out := make([]binlog.Value, len(t.logged))
+	for j, i := range t.logged {
+		out[j] = img[i]
+	}
+	return out
 }

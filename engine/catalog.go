@@ -33,20 +33,29 @@ func isInternalTable(name string) bool {
 
 // Column describes one table column as SQLite declares it.
 type Column struct {
-	Name     string
-	DeclType string
-	NotNull  bool
-	Default  any
-	PK       int // 1-based position in the primary key, 0 if not part of it
+	Name      string
+	DeclType  string
+	NotNull   bool
+	Default   any
+	PK        int  // 1-based position in the primary key, 0 if not part of it
+	Generated bool // a generated column (SQLite computes it)
 }
 
 // Table is the catalog entry the writer needs to capture and apply rows.
 type Table struct {
 	Name    string
-	Columns []Column
-	names   []string // column names, shared by every rows event of the table
+	Columns []Column // every column, generated ones included
+	all     []string // every column's name, in table order
 	PK      []int    // column indexes of the primary key, in key order
 	AutoInc string
+	// Rows events carry the columns that are not generated: a replica's SQLite
+	// computes generated columns from them (they are deterministic, as MySQL
+	// requires), and refuses values written into them. logged holds their
+	// indexes when the table has generated columns (nil otherwise), names their
+	// names and logPK the primary key's positions among them.
+	logged []int
+	names  []string
+	logPK  []int
 	// Def is the table's MySQL definition, nil for tables created before the
 	// catalog existed or whose definition an ALTER dropped (see sqlcompat.addCatalog).
 	Def *mysqlcatalog.Table
@@ -128,13 +137,13 @@ func loadDefinitions(c *sqliteConn, cat catalog) error {
 }
 
 func loadTable(c *sqliteConn, name string) (*Table, error) {
-	rows, err := c.query(`SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_info(?)`, name)
+	rows, err := c.query(`SELECT name, type, "notnull", dflt_value, pk, hidden FROM pragma_table_xinfo(?)`, name)
 	if err != nil {
 		return nil, fmt.Errorf("engine: table info %s: %w", name, err)
 	}
 	defer rows.Close()
 	t := &Table{Name: name}
-	dest := make([]driver.Value, 5)
+	dest := make([]driver.Value, 6)
 	var pkOrder []int
 	for {
 		if err := rows.Next(dest); err != nil {
@@ -143,12 +152,25 @@ func loadTable(c *sqliteConn, name string) (*Table, error) {
 			}
 			return nil, fmt.Errorf("engine: table info %s: %w", name, err)
 		}
-		col := Column{Name: asString(dest[0]), DeclType: asString(dest[1]), NotNull: asInt(dest[2]) != 0, Default: dest[3], PK: int(asInt(dest[4]))}
+		hidden := asInt(dest[5]) // 2: VIRTUAL, 3: STORED generated column
+		col := Column{Name: asString(dest[0]), DeclType: asString(dest[1]), NotNull: asInt(dest[2]) != 0, Default: dest[3], PK: int(asInt(dest[4])), Generated: hidden == 2 || hidden == 3}
 		t.Columns = append(t.Columns, col)
 		pkOrder = append(pkOrder, col.PK)
 	}
+	generated := false
 	for _, c := range t.Columns {
-		t.names = append(t.names, c.Name)
+		t.all = append(t.all, c.Name)
+		generated = generated || c.Generated
+	}
+	t.names = t.all
+	if generated {
+		t.logged, t.names = []int{}, nil
+		for i, c := range t.Columns {
+			if !c.Generated {
+				t.logged = append(t.logged, i)
+				t.names = append(t.names, c.Name)
+			}
+		}
 	}
 	for k := 1; ; k++ {
 		found := false
@@ -160,6 +182,17 @@ func loadTable(c *sqliteConn, name string) (*Table, error) {
 		}
 		if !found {
 			break
+		}
+	}
+	t.logPK = t.PK
+	if t.logged != nil {
+		t.logPK = nil
+		for _, i := range t.PK {
+			for j, l := range t.logged {
+				if l == i {
+					t.logPK = append(t.logPK, j)
+				}
+			}
 		}
 	}
 	return t, nil

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/mattn/go-sqlite3"
+
+	mysqlcatalog "github.com/binlite/binlite/catalog"
 )
 
 // sqliteConn is one raw SQLite connection. mattn's driver caches prepared statements
@@ -138,6 +140,8 @@ func registerFunctions(c *sqlite3.SQLiteConn) error {
 		{"from_unixtime", func(s int64) string { return time.Unix(s, 0).Format("2006-01-02 15:04:05") }, true},
 		{"concat", concat, true},
 		{"binlite_set_ok", setMembersValid, true},
+		// ALTER TABLE ... ALTER COLUMN ... SET/DROP DEFAULT's catalog change.
+		{"binlite_alter_default", mysqlcatalog.AlterDefaultJSON, true},
 		{"concat_ws", concatWS, true},
 		{"if", func(cond any, a, b any) any {
 			if truthy(cond) {

@@ -206,7 +206,7 @@ func (e *Engine) Columns(schema, table string) []string {
 		return nil
 	}
 	if t := s.Table(table); t != nil {
-		return t.names
+		return t.all
 	}
 	return nil
 }

@@ -80,6 +80,11 @@ func translateError(err error, db string) error {
 		}
 		return mysqlerr.New(mysqlerr.ErCheckConstraint, "Check constraint '%s' is violated.", c)
 	}
+	if c, ok := after("default value of column "); ok && strings.HasSuffix(c, " is not constant") {
+		// A default expression that reads columns where binlite has no definition
+		// to write it from (a TEMPORARY table).
+		return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'the default expression of column %s here'", strings.Trim(strings.TrimSuffix(c, " is not constant"), "[]"))
+	}
 	if f, ok := after("no such function: "); ok {
 		return mysqlerr.New(mysqlerr.ErSPDoesNotExist, "FUNCTION %s does not exist", f)
 	}

@@ -4,7 +4,6 @@ package mysqlerr
 const (
 	ErConCountError                     uint16 = 1040
 	ErInvalidDefault                    uint16 = 1067
-	ErWrongValueCountOnRow              uint16 = 1136
 	ErBlobCantHaveDefault               uint16 = 1101
 	ErUnknownCharacterSet               uint16 = 1115
 	ErMBiggerThanD                      uint16 = 1427
@@ -20,6 +19,23 @@ const (
 	ErWarnDeprecatedSyntaxNoReplacement uint16 = 1681
 	ErDivisionByZero                    uint16 = 1365
 
+	ErWrongUsage           uint16 = 1221
+	ErWrongValueCountOnRow uint16 = 1136
+
+	// Generated columns and default expressions.
+	ErGeneratedColumnFunctionIsNotAllowed          uint16 = 3102
+	ErNonDefaultValueForGeneratedColumn            uint16 = 3105
+	ErGeneratedColumnNonPrior                      uint16 = 3107
+	ErGeneratedColumnRefAutoInc                    uint16 = 3109
+	ErGeneratedColumnNamedFunctionIsNotAllowed     uint16 = 3763
+	ErGeneratedColumnVariables                     uint16 = 3765
+	ErDefaultValGeneratedNonPrior                  uint16 = 3767
+	ErDefaultValGeneratedRefAutoInc                uint16 = 3768
+	ErDefaultValGeneratedFunctionIsNotAllowed      uint16 = 3769
+	ErDefaultValGeneratedNamedFunctionIsNotAllowed uint16 = 3770
+	ErDefaultValGeneratedVariables                 uint16 = 3772
+	ErDefaultAsValGenerated                        uint16 = 3773
+
 	ErColumnCheckConstraintReferencesOtherColumn uint16 = 3813
 	ErCheckConstraintNamedFunctionIsNotAllowed   uint16 = 3814
 	ErHandshakeError                             uint16 = 1043
@@ -34,7 +50,6 @@ const (
 	ErBadField                                   uint16 = 1054
 	ErDupFieldName                               uint16 = 1060
 	ErDupKeyName                                 uint16 = 1061
-	ErWrongUsage                                 uint16 = 1221
 	ErKeyColumnDoesNotExist                      uint16 = 1072
 	ErDupEntry                                   uint16 = 1062
 	ErParse                                      uint16 = 1064
@@ -150,6 +165,7 @@ var states = map[uint16]string{
 	ErCantDoThisDuringTxn:   "25000",
 	ErUnknownTable:          "42S02",
 	ErDataTooLong:           "22001",
+	ErWrongValueCountOnRow:  "21S01",
 	ErTruncatedWrongValue:   "22007",
 	ErNoReferencedRow:       "23000",
 	ErRowIsReferenced:       "23000",

@@ -30,6 +30,7 @@ extern int sqlite3_value_bytes(sqlite3_value*);
 #define PU_TEXT 3
 #define PU_BLOB 4
 #define PU_NULL 5
+#define PU_RANGE 25
 
 typedef struct {
 	unsigned char *buf;
@@ -106,17 +107,25 @@ static void pu_hook(void *ctx, sqlite3 *db, int op, const char *zDb, const char 
 	int n = sqlite3_preupdate_count(db);
 	pu_u32(r, (uint32_t)n);
 	sqlite3_value *v;
+	int rc;
+	// A VIRTUAL generated column is not in the stored row: SQLite answers
+	// SQLITE_RANGE for it, and it is recorded as NULL (rows events leave
+	// generated columns out; see engine.Table.logged).
 	if (op == PU_DELETE || op == PU_UPDATE) {
 		for (int i = 0; i < n; i++) {
 			v = 0;
-			if (sqlite3_preupdate_old(db, i, &v) != 0) { r->failed = 1; return; }
+			rc = sqlite3_preupdate_old(db, i, &v);
+			if (rc == PU_RANGE) v = 0;
+			else if (rc != 0) { r->failed = 1; return; }
 			pu_value(r, v);
 		}
 	}
 	if (op == PU_INSERT || op == PU_UPDATE) {
 		for (int i = 0; i < n; i++) {
 			v = 0;
-			if (sqlite3_preupdate_new(db, i, &v) != 0) { r->failed = 1; return; }
+			rc = sqlite3_preupdate_new(db, i, &v);
+			if (rc == PU_RANGE) v = 0;
+			else if (rc != 0) { r->failed = 1; return; }
 			pu_value(r, v);
 		}
 	}

@@ -3,6 +3,7 @@ package session
 import (
 	"strings"
 
+	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/mysqlerr"
 	mp "github.com/binlite/binlite/mysqlproto"
 	"github.com/binlite/binlite/sqlcompat"
@@ -17,22 +18,25 @@ type stmt struct {
 	nparams int
 	cols    []mp.Column
 	typed   []bool // cols[i] has the compiler's type (see Execute)
+	// defs are the table definitions the translation read (defaults, stored
+	// forms of literals): a DDL that changes one makes Execute translate again.
+	defs []usedDef
+}
+
+type usedDef struct {
+	schema, table string
+	def           *catalog.Table
 }
 
 // Prepare handles COM_STMT_PREPARE.
 func (s *Session) Prepare(sql string) (mp.Stmt, error) {
 	ctx := s.parseCtx()
 	volatile := readsSessionState(ctx)
-	st, err := sqlcompat.Parse(sql, ctx)
-	if _, unsupported := st.(*sqlcompat.Unsupported); err != nil || unsupported {
-		if q, ok := s.compiledOnly(sql); ok {
-			st, err = q, nil
-		}
-	}
+	p := &stmt{s: s, text: sql}
+	st, err := p.parse(ctx)
 	if err != nil {
 		return nil, err
 	}
-	p := &stmt{s: s, text: sql, parsed: st}
 	if *volatile {
 		// Parse substitutes @@vars, @vars and DATABASE(), LAST_INSERT_ID(), ...
 		// with their current values: such a statement is parsed again at each
@@ -54,6 +58,39 @@ func (s *Session) Prepare(sql string) (mp.Stmt, error) {
 		return nil, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'placeholders in %s'", firstWords(sql))
 	}
 	return p, nil
+}
+
+// parse translates the statement, noting the table definitions it reads.
+func (p *stmt) parse(ctx *sqlcompat.Context) (sqlcompat.Statement, error) {
+	p.defs = p.defs[:0]
+	if lookup := ctx.TableDef; lookup != nil {
+		ctx.TableDef = func(schema, table string) *catalog.Table {
+			def := lookup(schema, table)
+			p.defs = append(p.defs, usedDef{schema, table, def})
+			return def
+		}
+	}
+	st, err := sqlcompat.Parse(p.text, ctx)
+	if _, unsupported := st.(*sqlcompat.Unsupported); err != nil || unsupported {
+		if q, ok := p.s.compiledOnly(p.text); ok {
+			st, err = q, nil
+		}
+	}
+	if err == nil {
+		p.parsed = st
+	}
+	return st, err
+}
+
+// stale reports whether a definition the translation read has changed since.
+func (p *stmt) stale() bool {
+	tableDef := engineCatalog{p.s.env.Engine}.tableDef
+	for _, u := range p.defs {
+		if tableDef(u.schema, u.table) != u.def {
+			return true
+		}
+	}
+	return false
 }
 
 // readsSessionState wraps ctx's value callbacks so that the returned flag is set
@@ -104,6 +141,12 @@ func (p *stmt) Execute(args []any) (*mp.Result, error) {
 	s.env.Stats.Questions.Add(1)
 	s.setInfo(p.text)
 	defer s.setInfo("")
+	if p.parsed != nil && p.stale() {
+		if _, err := p.parse(s.parseCtx()); err != nil {
+			s.env.Stats.Errors.Add(1)
+			return nil, err
+		}
+	}
 	res, err := s.run(p.text, p.parsed, args)
 	if err != nil {
 		s.env.Stats.Errors.Add(1)

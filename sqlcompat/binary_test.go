@@ -17,7 +17,7 @@ func TestStoredLiterals(t *testing.T) {
 	}
 	def := &catalog.Table{Name: "t"}
 	for _, name := range []string{"id", "b", "s", "bn", "c", "f"} {
-		def.Columns = append(def.Columns, catalog.Column{Name: name, Type: types[name]})
+		def.Columns = append(def.Columns, catalog.Column{Name: name, Type: types[name], Nullable: true})
 	}
 	ctx := testCtx()
 	ctx.TableDef = func(schema, table string) *catalog.Table {

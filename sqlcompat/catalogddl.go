@@ -23,10 +23,11 @@ const catalogTable = "binlite_catalog"
 // and sets AUTO_INCREMENT=N; DROP TABLE and RENAME TABLE follow the table;
 // TRUNCATE resets the AUTO_INCREMENT counter, as InnoDB does; CREATE and DROP
 // INDEX change the definition's keys. ALTER TABLE that changes the table's shape
-// drops the stored definition for now (SHOW CREATE TABLE then falls back to what SQLite knows) rather than keep
-// one that no longer holds; ALTER TABLE ... AUTO_INCREMENT = N and COMMENT = '...'
-// keep it.
+// drops the stored definition for now (SHOW CREATE TABLE then falls back to what
+// SQLite knows) rather than keep one that no longer holds; ALTER TABLE ... AUTO_INCREMENT = N and COMMENT = '...'
+// keep it, and ALTER COLUMN ... SET/DROP DEFAULT changes it (alterDefaultsCatalog).
 func addCatalog(d *DDL, ctx *Context) error {
+	defer func() { d.create, d.defaults = nil, nil }() // parse state, not part of the result
 	switch d.Op {
 	case CreateTable:
 		if len(d.SQLite) == 0 || d.Temporary {
@@ -50,7 +51,13 @@ func addCatalog(d *DDL, ctx *Context) error {
 	case CreateIndex, DropIndex:
 		return indexCatalog(d, ctx)
 	case AlterTable:
+		if len(d.defaults) > 0 {
+			return alterDefaultsCatalog(d, ctx)
+		}
 		if len(d.SQLite) > 0 { // a change of shape, not only of options
+			if err := keepsSuppliedDefaults(d, ctx); err != nil {
+				return err
+			}
 			d.CatalogBefore = append(d.CatalogBefore, "DELETE FROM "+catalogTable+" WHERE name = "+sqlString(d.Table))
 		}
 	}
@@ -58,7 +65,7 @@ func addCatalog(d *DDL, ctx *Context) error {
 }
 
 func createTableCatalog(d *DDL, defaultCollation string) error {
-	stmts, _, err := tidb.New().Parse(d.Original, "", "")
+	stmts, _, err := tidb.New().Parse(d.create.catalogText(d.Original), "", "")
 	if err != nil || len(stmts) != 1 {
 		// binlite's own parser took it; without the grammar's AST there is no
 		// definition to store, and SHOW CREATE TABLE falls back to SQLite's.
@@ -68,6 +75,9 @@ func createTableCatalog(d *DDL, defaultCollation string) error {
 	if !ok || ct.ReferTable != nil || ct.Select != nil {
 		return nil
 	}
+	if err := d.create.attachDefaults(d.Original, ct); err != nil {
+		return err
+	}
 	def, err := catalog.Build(ct, defaultCollation)
 	if err != nil {
 		if _, isMySQL := mysqlerr.As(err); isMySQL {
@@ -76,6 +86,9 @@ func createTableCatalog(d *DDL, defaultCollation string) error {
 		return mysqlerr.New(mysqlerr.ErUnknownError, "%v", err)
 	}
 	def.Name = d.Table
+	if err := d.create.adoptDefinition(d, def); err != nil {
+		return err
+	}
 	enc, err := def.Encode()
 	if err != nil {
 		return mysqlerr.New(mysqlerr.ErUnknownError, "%v", err)

@@ -13,7 +13,12 @@ type column struct {
 	autoInc bool
 	primary bool
 	unique  bool
-	extra   []string // translated REFERENCES / CHECK / GENERATED clauses
+	extra   []string // translated REFERENCES / CHECK clauses
+	// defExpr is the byte range of a DEFAULT (expression) in the statement, the
+	// parentheses included (see catalogText); {0, 0} for none.
+	defExpr [2]int
+	gen     string // a generated column's SQLite expression, parenthesised
+	stored  bool   // the generated column is STORED
 }
 
 // render spells the column for SQLite; autoPK makes it the rowid alias.
@@ -36,6 +41,13 @@ func (c *column) render(autoPK bool) string {
 	}
 	if c.unique {
 		b.WriteString(" UNIQUE")
+	}
+	if c.gen != "" {
+		kind := " VIRTUAL"
+		if c.stored {
+			kind = " STORED"
+		}
+		b.WriteString(" GENERATED ALWAYS AS " + c.gen + kind)
 	}
 	for _, e := range c.extra {
 		b.WriteString(" " + e)
@@ -155,11 +167,15 @@ func (sp *parser) columnAttr(rw *rewriter, c *column) (string, error) {
 		}
 		sp.next()
 	case "DEFAULT":
+		from := sp.peek()
 		def, err := sp.defaultValue(rw)
 		if err != nil {
 			return "", err
 		}
 		c.def = def
+		if from.isOp("(") {
+			c.defExpr = [2]int{from.pos, sp.toks[sp.i-1].end}
+		}
 	case "ON":
 		if err := sp.expect("UPDATE"); err != nil {
 			return "", err
@@ -219,15 +235,13 @@ func (sp *parser) columnAttr(rw *rewriter, c *column) (string, error) {
 		if end >= len(sp.toks) {
 			return "", sp.errHere()
 		}
-		kind := "VIRTUAL"
-		expr := rw.emit(sp.i, end+1)
+		c.gen = rw.emit(sp.i, end+1)
 		sp.i = end + 1
 		if sp.accept("STORED") || sp.accept("PERSISTENT") {
-			kind = "STORED"
+			c.stored = true
 		} else {
 			sp.accept("VIRTUAL")
 		}
-		c.extra = append(c.extra, "GENERATED ALWAYS AS "+expr+" "+kind)
 	default:
 		return "column attribute " + up, nil
 	}
@@ -484,7 +498,7 @@ func (p *parser) createTable(temp bool) (Statement, error) {
 		}
 		cols = append(cols, c)
 	}
-	return d, p.buildCreateTable(d, temp, cols, idx, checks, fks)
+	return d, buildCreateTable(d, temp, cols, idx, checks, fks)
 }
 
 // foreignKey parses [CONSTRAINT [sym]] FOREIGN KEY [name] (cols) REFERENCES ...
@@ -518,7 +532,7 @@ func (sp *parser) foreignKey(rw *rewriter) (string, error) {
 }
 
 // buildCreateTable renders the SQLite statements of a parsed CREATE TABLE.
-func (p *parser) buildCreateTable(d *DDL, temp bool, cols []*column, idx []*indexDef, checks, fks []string) error {
+func buildCreateTable(d *DDL, temp bool, cols []*column, idx []*indexDef, checks, fks []string) error {
 	var pk []keyPart
 	for _, ix := range idx {
 		if ix.primary {
@@ -557,6 +571,7 @@ func (p *parser) buildCreateTable(d *DDL, temp bool, cols []*column, idx []*inde
 		head += "IF NOT EXISTS "
 	}
 	d.SQLite = []string{head + quoteIdent(d.Table) + " (" + strings.Join(defs, ", ") + ")"}
+	d.create = &createParts{temp: temp, cols: cols, idx: idx, checks: checks, fks: fks}
 	used := map[string]bool{}
 	for _, ix := range idx {
 		if ix.primary || ix.skip {

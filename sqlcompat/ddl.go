@@ -332,6 +332,14 @@ func (p *parser) alterTable() (Statement, error) {
 				if c.autoInc || c.primary || c.unique {
 					return unsupported("ALTER TABLE ... ADD COLUMN with a key")
 				}
+				// SQLite adds neither a STORED column nor one whose default is an
+				// expression (rows already stored would need their values).
+				if c.stored {
+					return unsupported("ALTER TABLE ... ADD COLUMN ... STORED")
+				}
+				if c.defExpr != [2]int{} {
+					return unsupported("ALTER TABLE ... ADD COLUMN with a default expression")
+				}
 				d.SQLite = append(d.SQLite, alter+"ADD COLUMN "+c.render(false))
 			}
 			sp.i = r[1]
@@ -390,6 +398,15 @@ func (p *parser) alterTable() (Statement, error) {
 				d.Tables = append(d.Tables, to)
 				renames = append(renames, alter+"RENAME TO "+quoteIdent(to))
 			}
+		case sp.peek().is("ALTER") && !sp.peekAt(1).is("INDEX") && !sp.peekAt(1).is("KEY") && !sp.peekAt(1).is("CHECK") && !sp.peekAt(1).is("CONSTRAINT"):
+			ad, what, err := sp.alterColumnDefault(rw)
+			if err != nil {
+				return nil, err
+			}
+			if what != "" {
+				return unsupported(what)
+			}
+			d.defaults = append(d.defaults, ad)
 		case sp.peek().is("MODIFY") || sp.peek().is("CHANGE") || sp.peek().is("ALTER"):
 			return unsupported("ALTER TABLE ... " + strings.ToUpper(sp.peek().text))
 		case sp.accept("DISABLE", "KEYS"), sp.accept("ENABLE", "KEYS"), sp.accept("FORCE"):

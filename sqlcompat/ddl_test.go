@@ -15,10 +15,10 @@ func TestDDL(t *testing.T) {
 		want DDL
 	}{
 		{seedCreate, DDL{Op: CreateTable, Schema: "sbtest", Table: "sbtest", AutoIncColumn: "id", SQLite: []string{
-			`CREATE TABLE "sbtest" ("id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "k" INT NOT NULL DEFAULT '0', "c" CHAR(120) NOT NULL DEFAULT '', "pad" CHAR(60) NOT NULL DEFAULT '')`,
+			`CREATE TABLE "sbtest" ("id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "k" INT NOT NULL DEFAULT 0, "c" CHAR(120) NOT NULL DEFAULT '', "pad" CHAR(60) NOT NULL DEFAULT '')`,
 			`CREATE INDEX "sbtest.k" ON "sbtest" ("k")`}}},
 		{sysbenchCreate, DDL{Op: CreateTable, Schema: "sbtest", Table: "sbtest1", AutoIncColumn: "id", SQLite: []string{
-			`CREATE TABLE "sbtest1" ("id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "k" INTEGER NOT NULL DEFAULT '0', "c" CHAR(120) NOT NULL DEFAULT '', "pad" CHAR(60) NOT NULL DEFAULT '')`}}},
+			`CREATE TABLE "sbtest1" ("id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "k" INTEGER NOT NULL DEFAULT 0, "c" CHAR(120) NOT NULL DEFAULT '', "pad" CHAR(60) NOT NULL DEFAULT '')`}}},
 		{"CREATE INDEX k_1 ON sbtest1(k)", DDL{Op: CreateIndex, Schema: "sbtest", Table: "sbtest1", SQLite: []string{`CREATE INDEX "sbtest1.k_1" ON "sbtest1" ("k")`}}},
 		{"DROP TABLE IF EXISTS sbtest1", DDL{Op: DropTable, Schema: "sbtest", Table: "sbtest1", IfExists: true, SQLite: []string{`DROP TABLE IF EXISTS "sbtest1"`}}},
 		{"CREATE TABLE IF NOT EXISTS o.t (a BIGINT(20) UNSIGNED ZEROFILL NOT NULL, b VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DEFAULT NULL COMMENT 'x', " +
@@ -27,8 +27,8 @@ func TestDDL(t *testing.T) {
 			"PRIMARY KEY (a, b), UNIQUE KEY uk (b(10), e DESC), UNIQUE (j), INDEX (d), KEY (d), FULLTEXT KEY ft (tx), " +
 			"CONSTRAINT fk FOREIGN KEY (a) REFERENCES o.p (id) ON DELETE CASCADE, CHECK (a > 0)) ENGINE=MyISAM AUTO_INCREMENT=5 ROW_FORMAT=DYNAMIC COMMENT='t' PARTITION BY HASH(a) PARTITIONS 2",
 			DDL{Op: CreateTable, Schema: "o", Table: "t", IfNotExists: true, SQLite: []string{
-				`CREATE TABLE IF NOT EXISTS "t" ("a" BIGINT NOT NULL, "b" VARCHAR(32) DEFAULT NULL, "e" TEXT DEFAULT 'a', "s" TEXT, "j" TEXT, "f" INTEGER DEFAULT FALSE, ` +
-					`"d" DECIMAL(10,2) DEFAULT -1.5, "dbl" DOUBLE, "ts" TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP, "dt" DATETIME(6) DEFAULT CURRENT_TIMESTAMP, "bl" MEDIUMBLOB, "tx" LONGTEXT, ` +
+				`CREATE TABLE IF NOT EXISTS "t" ("a" BIGINT NOT NULL, "b" VARCHAR(32) DEFAULT NULL, "e" TEXT DEFAULT 'a', "s" TEXT, "j" TEXT, "f" INTEGER DEFAULT 0, ` +
+					`"d" DECIMAL(10,2) DEFAULT -1.50, "dbl" DOUBLE, "ts" TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP, "dt" DATETIME(6) DEFAULT CURRENT_TIMESTAMP, "bl" MEDIUMBLOB, "tx" LONGTEXT, ` +
 					`PRIMARY KEY ("a", "b"), FOREIGN KEY ("a") REFERENCES p (id) ON DELETE CASCADE, CHECK (a > 0))`,
 				`CREATE UNIQUE INDEX IF NOT EXISTS "t.uk" ON "t" ("b", "e" DESC)`,
 				`CREATE UNIQUE INDEX IF NOT EXISTS "t.j" ON "t" ("j")`,

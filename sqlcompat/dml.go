@@ -65,12 +65,23 @@ func (p *parser) query() (Statement, error) {
 	d.stripModifiers()
 	switch q.Kind {
 	case Insert, Replace:
-		if what := d.insert(); what != "" {
+		what, err := d.insert()
+		if err != nil {
+			return nil, err
+		}
+		if what != "" {
 			return unsupported(what)
 		}
 	case Update:
 		if what := d.update(); what != "" {
 			return unsupported(what)
+		}
+		if err := d.updateDefaults(); err != nil {
+			return nil, err
+		}
+	default:
+		if err := d.noDefaultFuncs(); err != nil {
+			return nil, err
 		}
 	case Delete:
 		if what := d.delete(); what != "" {
@@ -154,8 +165,8 @@ func (d *dmlState) stripModifiers() {
 }
 
 // insert handles INSERT/REPLACE: IGNORE, the SET form, ON DUPLICATE KEY
-// UPDATE and the AUTO_INCREMENT zero rule.
-func (d *dmlState) insert() string {
+// UPDATE, the AUTO_INCREMENT zero rule, and defaults (insertDefaults).
+func (d *dmlState) insert() (string, error) {
 	toks := d.toks
 	n := len(toks)
 	i := 1
@@ -178,7 +189,7 @@ func (d *dmlState) insert() string {
 		i++
 	}
 	if i >= n || !toks[i].isName() {
-		return ""
+		return "", nil
 	}
 	schema, table := d.p.ctx.DB, toks[i].val2()
 	d.tableRef(i)
@@ -186,15 +197,17 @@ func (d *dmlState) insert() string {
 		schema, table = toks[i].val2(), toks[i+2].val2()
 		i += 2
 	}
+	sh := &insertShape{schema: schema, table: table, tableEnd: i, listOpen: -1, values: -1, source: -1, ignore: ignore}
 	i++
 	if i < n && toks[i].is("PARTITION") {
-		return "INSERT ... PARTITION"
+		return "INSERT ... PARTITION", nil
 	}
 	var cols []string
 	var tuples [][][2]int
 	setForm := -1
 	if i < n && toks[i].isOp("(") && !(i+1 < n && (toks[i+1].is("SELECT") || toks[i+1].is("WITH"))) {
 		end := matchParen(toks, i)
+		sh.listOpen, sh.listClose = i, end
 		for _, r := range splitTop(toks, i+1, end) {
 			if r[1]-r[0] >= 1 {
 				cols = append(cols, toks[r[1]-1].val2())
@@ -217,10 +230,12 @@ func (d *dmlState) insert() string {
 	switch {
 	case i < n && (toks[i].is("VALUES") || toks[i].is("VALUE")):
 		d.out[i] = "VALUES"
+		sh.values = i
 		j := i + 1
 		for j < bodyEnd && toks[j].isOp("(") {
 			end := matchParen(toks, j)
 			tuples = append(tuples, splitTop(toks, j+1, end))
+			sh.parens = append(sh.parens, [2]int{j, end})
 			j = end + 1
 			if j < bodyEnd && toks[j].isOp(",") {
 				j++
@@ -241,7 +256,7 @@ func (d *dmlState) insert() string {
 				eq++
 			}
 			if eq == r[0] || eq >= r[1] {
-				return ""
+				return "", nil
 			}
 			cols = append(cols, toks[eq-1].val2())
 			vals = append(vals, [2]int{eq + 1, r[1]})
@@ -250,10 +265,18 @@ func (d *dmlState) insert() string {
 	case ondup >= 0 && !d.hasTopWord(i, ondup, "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT"):
 		// INSERT ... SELECT: SQLite would read ON as a join constraint without a WHERE.
 		d.after[ondup-1] += " WHERE true"
+		sh.source = i
+	default:
+		sh.source = i
 	}
 	d.autoIncZero(schema, table, cols, tuples)
 	d.storedLiterals(schema, table, cols, tuples)
-	if setForm >= 0 {
+	sh.cols, sh.tuples, sh.set, sh.bodyEnd, sh.ondup = cols, tuples, setForm, bodyEnd, ondup
+	rendered, err := d.insertDefaults(sh)
+	if err != nil {
+		return "", err
+	}
+	if setForm >= 0 && !rendered {
 		var c, v []string
 		for k, col := range cols {
 			c = append(c, quoteIdent(col))
@@ -276,7 +299,7 @@ func (d *dmlState) insert() string {
 			}
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // hasTopWord reports whether one of kws appears at depth 0 within toks[lo:hi].

@@ -278,6 +278,9 @@ type DDL struct {
 	ValueChecks []string
 	// Warnings are what MySQL notes about the statement itself (deprecated syntax).
 	Warnings []mysqlerr.Warning
+
+	create   *createParts    // CREATE TABLE as parsed, re-rendered once the definition is built
+	defaults []*alterDefault // ALTER TABLE ... ALTER COLUMN ... SET/DROP DEFAULT
 }
 
 // Statements is everything the schema's SQLite runs for the DDL, in order.

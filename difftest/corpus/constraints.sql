@@ -268,6 +268,7 @@ SELECT id, total, label FROM gen ORDER BY id;
 SELECT id FROM gen WHERE total > 20;
 SELECT id FROM gen WHERE label = 'item-3';
 CREATE TABLE gen_bad (a INT, b INT AS (a + nosuch));
+-- mysql: error 3763 -- 8.4 manual 15.1.20.8 CREATE TABLE and Generated Columns (nondeterministic built-in functions are not permitted; ER_GENERATED_COLUMN_NAMED_FUNCTION_IS_NOT_ALLOWED)
 CREATE TABLE gen_rand (a INT, b DOUBLE AS (RAND()));
 CREATE TABLE gen_overflow (a TINYINT, b TINYINT AS (a * 100) STORED);
 INSERT INTO gen_overflow (a) VALUES (1);
