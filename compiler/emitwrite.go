@@ -29,10 +29,13 @@ func (e *emitter) insert(x *ast.InsertStmt) {
 		schema = e.c.db
 	}
 	def, _ := e.c.cat.Table(schema, tn.Name.O)
-	if def == nil {
+	switch {
+	case def == nil:
 		// Without its definition the AUTO_INCREMENT column and the columns'
 		// types are unknown: sqlcompat asks the engine for them.
 		e.fail(notYet("INSERT into a table without a definition"))
+	case writesOwnDefaults(def):
+		e.fail(notYet("INSERT into a table whose defaults the INSERT writes (catalog.Table.InsertDefaults)"))
 	}
 	if e.err != nil {
 		return
@@ -718,6 +721,18 @@ func innerJoin(n ast.ResultSetNode, tables *[]*ast.TableSource, conds *[]ast.Exp
 	case *ast.TableSource:
 		*tables = append(*tables, x)
 		return true
+	}
+	return false
+}
+
+// writesOwnDefaults: a table with a default SQLite does not hold (it reads other
+// columns, or ALTER changed it), which sqlcompat's INSERT writes itself.
+func writesOwnDefaults(def *catalog.Table) bool {
+	for i := range def.Columns {
+		c := &def.Columns[i]
+		if c.DefaultSupplied || c.Default != nil && (c.Default.Expr != "" || len(c.Default.Refs) > 0) {
+			return true
+		}
 	}
 	return false
 }
