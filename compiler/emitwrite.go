@@ -153,6 +153,16 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 		allEmpty = allEmpty && len(r) == 0
 	}
 	if allEmpty && len(x.Columns) == 0 {
+		for _, c := range cols {
+			if c.Default == nil && !c.Nullable && !c.AutoIncrement && c.Type.Base != "" {
+				if x.IgnoreErr {
+					e.fail(notYet("VALUES () under IGNORE with a NOT NULL column without a default"))
+				} else {
+					e.fail(mysqlerr.New(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", c.Name))
+				}
+				return
+			}
+		}
 		if len(rows) == 1 && len(x.OnDuplicate) == 0 {
 			e.w(" DEFAULT VALUES")
 			return

@@ -165,6 +165,8 @@ var states = map[uint16]string{
 	ErCantDoThisDuringTxn:   "25000",
 	ErUnknownTable:          "42S02",
 	ErDataTooLong:           "22001",
+	1264:                    "22003", // ER_WARN_DATA_OUT_OF_RANGE
+	ErWarnDataTruncated:     "01000",
 	ErWrongValueCountOnRow:  "21S01",
 	ErTruncatedWrongValue:   "22007",
 	ErNoReferencedRow:       "23000",
