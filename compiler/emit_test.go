@@ -37,8 +37,11 @@ func TestEmit(t *testing.T) {
 		{"DELETE x FROM t AS x JOIN u ON u.t_id = x.id WHERE u.n = 1", "DELETE FROM `t` AS `x` WHERE `x`.rowid IN (SELECT `x`.rowid FROM `t` AS `x` JOIN `u` ON (`u`.`t_id` = `x`.`id`) WHERE (`u`.`n` = 1))"},
 		{"UPDATE t JOIN u ON u.t_id = t.id SET t.k = 1 WHERE u.n > 0", "UPDATE `t` AS `t` SET `k` = 1 WHERE `t`.rowid IN (SELECT `t`.rowid FROM `t` JOIN `u` ON (`u`.`t_id` = `t`.`id`) WHERE (`u`.`n` > 0))"},
 		{"UPDATE t a, u SET a.k = a.k + u.n WHERE u.t_id = a.id AND u.id = 3", "UPDATE `t` AS `a` SET `k` = (`a`.`k` + `u`.`n`) FROM `u` WHERE (((`u`.`t_id` = `a`.`id`) AND (`u`.`id` = 3)))"},
+		// DECIMAL arithmetic, comparison, SUM/AVG and CAST are exact (package decimal)
+		{"SELECT 0.1 + 0.2, 0.1 + 0.2 = 0.3, d * 3, -d, SUM(d), AVG(d), CAST(1.999 AS DECIMAL(4,2)) FROM t WHERE d = 0.1",
+			"SELECT binlite_dec_add('0.1', '0.2') AS `0.1 + 0.2`, (binlite_dec_cmp(binlite_dec_add('0.1', '0.2'), '0.3') = 0) AS `0.1 + 0.2 = 0.3`, binlite_dec_mul(`d`, 3) AS `d * 3`, binlite_dec_neg(`d`) AS `-d`, binlite_dec_sum(`d`) AS `SUM(d)`, binlite_dec_avg(`d`, 6) AS `AVG(d)`, binlite_dec_cast('1.999', 4, 2) AS `CAST(1.999 AS DECIMAL(4,2))` FROM `t` WHERE (`d` = 0.1)"},
 		// / never divides as integers, DIV does; a string compares with a number as a number
-		{"SELECT k / 2, k DIV 2, k MOD 3 FROM t", "SELECT (`k` * 1.0 / 2) AS `k / 2`, (`k` / 2) AS `k DIV 2`, (`k` % 3) AS `k MOD 3` FROM `t`"},
+		{"SELECT k / 2, k DIV 2, k MOD 3 FROM t", "SELECT binlite_dec_div(`k`, 2, 9) AS `k / 2`, (`k` / 2) AS `k DIV 2`, (`k` % 3) AS `k MOD 3` FROM `t`"},
 		{"SELECT '10' = 10, v = 1 FROM t", "SELECT (CAST('10' AS REAL) = 10) AS `'10' = 10`, (CAST(`v` AS REAL) = 1) AS `v = 1` FROM `t`"},
 		{"SELECT a.v FROM t a LEFT JOIN u ON u.t_id = a.id WHERE a.v LIKE 'x\\_%' LIMIT 1, 2", "SELECT `a`.`v` FROM `t` AS `a` LEFT JOIN `u` ON (`u`.`t_id` = `a`.`id`) WHERE (`a`.`v` LIKE 'x\\_%' ESCAPE '\\') LIMIT 2 OFFSET 1"},
 		{"SELECT GROUP_CONCAT(v ORDER BY v SEPARATOR '|') FROM t", "SELECT group_concat(`v`, '|' ORDER BY `v`) AS `GROUP_CONCAT(v ORDER BY v SEPARATOR '|')` FROM `t`"},

@@ -72,6 +72,19 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 			e.w("FALSE)")
 		}
 	case *ast.BetweenExpr:
+		if e.decimalValue(x.Expr, s) {
+			e.w("(")
+			e.decText(x.Expr, s)
+			if x.Not {
+				e.w(" NOT")
+			}
+			e.w(" BETWEEN ")
+			e.decText(x.Left, s)
+			e.w(" AND ")
+			e.decText(x.Right, s)
+			e.w(")")
+			return
+		}
 		e.w("(")
 		e.expr(x.Expr, s)
 		if x.Not {
@@ -83,6 +96,22 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 		e.expr(x.Right, s)
 		e.w(")")
 	case *ast.PatternInExpr:
+		if x.Sel == nil && e.decimalValue(x.Expr, s) {
+			e.w("(")
+			e.decText(x.Expr, s)
+			if x.Not {
+				e.w(" NOT")
+			}
+			e.w(" IN (")
+			for i, v := range x.List {
+				if i > 0 {
+					e.w(", ")
+				}
+				e.decText(v, s)
+			}
+			e.w("))")
+			return
+		}
 		e.w("(")
 		e.expr(x.Expr, s)
 		if x.Not {
@@ -285,6 +314,14 @@ func (e *emitter) typeOf(x ast.ExprNode, s *scope) ColType {
 func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 	switch x.Op {
 	case opcode.Div:
+		if t := arith(x.Op, e.typeOf(x.L, s), e.typeOf(x.R, s)); t.isDecimal() {
+			// exact, rounded to MySQL's scale (the dividend's + div_precision_increment)
+			// MySQL keeps a quotient's digits in groups of nine and rounds to the
+			// result's scale only at the end (2 / 3 * 3 is 2.0000).
+			scale := (int(t.Decimals) + 8) / 9 * 9
+			e.decCall("binlite_dec_div", s, ", "+strconv.Itoa(scale), x.L, x.R)
+			return
+		}
 		// MySQL's / never divides integers as integers.
 		e.w("(")
 		e.expr(x.L, s)
@@ -345,6 +382,15 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 		e.fail(notYet("operator %s", x.Op))
 		return
 	}
+	if fn, ok := decimalOps[x.Op]; ok {
+		if t := arith(x.Op, e.typeOf(x.L, s), e.typeOf(x.R, s)); t.isDecimal() {
+			e.decCall(fn, s, "", x.L, x.R)
+			return
+		}
+	}
+	if e.decimalCompare(x, op, s) {
+		return
+	}
 	// MySQL compares a string with a number as numbers; SQLite would compare a
 	// text literal with a number as text (and find them unequal).
 	castL, castR := false, false
@@ -380,6 +426,10 @@ func (e *emitter) operand(x ast.ExprNode, s *scope, asNumber bool) {
 func (e *emitter) unary(x *ast.UnaryOperationExpr, s *scope) {
 	switch x.Op {
 	case opcode.Minus:
+		if _, isLit := x.V.(*driver.ValueExpr); !isLit && e.typeOf(x.V, s).isDecimal() {
+			e.decCall("binlite_dec_neg", s, "", x.V)
+			return
+		}
 		if v, ok := x.V.(*driver.ValueExpr); ok && v.Kind() == driver.KindUint64 && v.GetUint64() == 1<<63 {
 			e.w("(-9223372036854775807 - 1)") // BIGINT's minimum, as an integer
 			return
@@ -470,8 +520,28 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 	name := strings.ToLower(x.F)
 	switch name {
 	case "count", "sum", "avg", "min", "max":
+		if (name == "min" || name == "max") && len(x.Args) == 1 && e.decimalValue(x.Args[0], s) {
+			e.w(name + "(")
+			e.decText(x.Args[0], s)
+			e.w(")")
+			return
+		}
 		if len(x.Args) != 1 || x.Order != nil {
 			e.fail(notYet("%s with %d arguments", name, len(x.Args)))
+			return
+		}
+		if (name == "sum" || name == "avg") && e.typeOf(x.Args[0], s).isDecimal() {
+			// exact over decimals; AVG at MySQL's scale (the argument's + 4)
+			fn, extra := "binlite_dec_sum", ""
+			if name == "avg" {
+				fn, extra = "binlite_dec_avg", ", "+strconv.Itoa(int(e.c.aggregate(x, s).Decimals))
+			}
+			e.w(fn + "(")
+			if x.Distinct {
+				e.w("DISTINCT ")
+			}
+			e.decArg(x.Args[0], s)
+			e.w(extra + ")")
 			return
 		}
 		e.w(name + "(")
@@ -559,6 +629,15 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 		e.w("CAST(")
 		e.expr(x.Expr, s)
 		e.w(" AS " + typ + ")")
+	case mysql.TypeNewDecimal:
+		p, d := tp.GetFlen(), tp.GetDecimal()
+		if p <= 0 {
+			p = 10 // MySQL's DECIMAL is DECIMAL(10,0)
+		}
+		if d < 0 {
+			d = 0
+		}
+		e.decCall("binlite_dec_cast", s, ", "+strconv.Itoa(p)+", "+strconv.Itoa(d), x.Expr)
 	case mysql.TypeDouble, mysql.TypeFloat:
 		e.w("CAST(")
 		e.expr(x.Expr, s)
@@ -662,4 +741,92 @@ func isNumber(v *driver.ValueExpr) bool {
 		return true
 	}
 	return false
+}
+
+// decimalOps are the arithmetic operators whose result is exact when MySQL types
+// it DECIMAL (package decimal, registered by the engine).
+var decimalOps = map[opcode.Op]string{opcode.Plus: "binlite_dec_add", opcode.Minus: "binlite_dec_sub", opcode.Mul: "binlite_dec_mul"}
+
+// decCall renders fn(args..., extra) with decimal arguments.
+func (e *emitter) decCall(fn string, s *scope, extra string, args ...ast.ExprNode) {
+	e.w(fn + "(")
+	for i, a := range args {
+		if i > 0 {
+			e.w(", ")
+		}
+		e.decArg(a, s)
+	}
+	e.w(extra + ")")
+}
+
+// decArg renders a decimal function's argument: a decimal literal (or an integer
+// beyond BIGINT) as its exact text, which SQLite would read as a REAL.
+func (e *emitter) decArg(x ast.ExprNode, s *scope) {
+	if v, ok := x.(*driver.ValueExpr); ok {
+		switch {
+		case v.Kind() == driver.KindMysqlDecimal:
+			e.w(sqlString(v.GetMysqlDecimal().String()))
+			return
+		case v.Kind() == driver.KindUint64 && v.GetUint64() > math.MaxInt64:
+			e.w(sqlString(strconv.FormatUint(v.GetUint64(), 10)))
+			return
+		}
+	}
+	if u, ok := x.(*ast.UnaryOperationExpr); ok && u.Op == opcode.Minus {
+		if v, ok := u.V.(*driver.ValueExpr); ok && isNumber(v) && v.Kind() != driver.KindFloat64 {
+			e.w(sqlString("-" + e.literalText(v)))
+			return
+		}
+	}
+	e.expr(x, s)
+}
+
+// decimalCompare renders a comparison with a DECIMAL side as exact decimal
+// comparison, unless a side is a column: a column of exact DECIMAL text already
+// compares by its collation (binlite_decimal) with what it is compared to, and
+// keeps its index.
+func (e *emitter) decimalCompare(x *ast.BinaryOperationExpr, op string, s *scope) bool {
+	switch x.Op {
+	case opcode.EQ, opcode.NE, opcode.LT, opcode.LE, opcode.GT, opcode.GE:
+	default:
+		return false
+	}
+	lt, rt := e.typeOf(x.L, s), e.typeOf(x.R, s)
+	if !(lt.isDecimal() || rt.isDecimal()) || lt.isApprox() || rt.isApprox() {
+		return false
+	}
+	if e.isTableColumn(x.L, s) || e.isTableColumn(x.R, s) {
+		return false
+	}
+	e.w("(")
+	e.decCall("binlite_dec_cmp", s, "", x.L, x.R)
+	e.w(" " + op + " 0)")
+	return true
+}
+
+func (e *emitter) isTableColumn(x ast.ExprNode, s *scope) bool {
+	cn, ok := x.(*ast.ColumnNameExpr)
+	return ok && s != nil && s.tableColumn(cn.Name)
+}
+
+// decimalValue: x is a DECIMAL value that may be text (computed exactly, or a
+// derived table's column) outside a table column, which orders by its
+// collation.
+func (e *emitter) decimalValue(x ast.ExprNode, s *scope) bool {
+	return e.typeOf(x, s).isDecimal() && !e.isTableColumn(x, s)
+}
+
+// decText renders x as text ordered as a decimal number: SQLite compares a text
+// with a number by type, not value, and text with text by the collation.
+func (e *emitter) decText(x ast.ExprNode, s *scope) {
+	e.w("(CAST(")
+	e.decArg(x, s)
+	e.w(" AS TEXT) COLLATE binlite_decimal)")
+}
+
+// decimalOrder makes ORDER BY order a DECIMAL value that may be text as a number.
+func (e *emitter) decimalOrder(x ast.ExprNode, s *scope) {
+	if _, pos := x.(*ast.PositionExpr); !pos && e.decimalValue(x, s) {
+		e.w(" COLLATE binlite_decimal")
+	}
 }

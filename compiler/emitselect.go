@@ -44,6 +44,12 @@ func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
 		e.w(" WHERE ")
 		e.expr(x.Where, s)
 	}
+	// HAVING and ORDER BY may name the select list's aliases.
+	for _, f := range x.Fields.Fields {
+		if f.AsName.O != "" && f.Expr != nil {
+			s.aliases = append(s.aliases, namedType{f.AsName.O, e.typeOf(f.Expr, s)})
+		}
+	}
 	if x.GroupBy != nil {
 		e.w(" GROUP BY ")
 		for i, it := range x.GroupBy.Items {
@@ -107,6 +113,7 @@ func (e *emitter) orderBy(o *ast.OrderByClause, s *scope) {
 			e.w(", ")
 		}
 		e.expr(it.Expr, s)
+		e.decimalOrder(it.Expr, s)
 		if it.Desc {
 			e.w(" DESC")
 		}

@@ -34,6 +34,9 @@ type namedType struct {
 type scope struct {
 	sources []source
 	outer   *scope
+	// aliases are the select list's named items, which HAVING and ORDER BY
+	// may name (typed for the emitter; a source's column of that name wins).
+	aliases []namedType
 }
 
 func (c *compiler) newScope(from *ast.TableRefsClause, outer *scope) *scope {
@@ -100,7 +103,38 @@ func (s *scope) column(cn *ast.ColumnName) (ColType, bool) {
 			}
 		}
 	}
+	if cn.Table.O == "" {
+		for _, a := range s.aliases {
+			if strings.EqualFold(a.name, cn.Name.O) {
+				return a.t, a.t.Known()
+			}
+		}
+	}
 	return ColType{}, false
+}
+
+// tableColumn reports whether cn names a column of a table with a definition
+// (not a derived table's, not an alias).
+func (s *scope) tableColumn(cn *ast.ColumnName) bool {
+	for sc := s; sc != nil; sc = sc.outer {
+		for _, src := range sc.sources {
+			if cn.Table.O != "" && !strings.EqualFold(cn.Table.O, src.name) {
+				continue
+			}
+			if src.def != nil {
+				if _, ok := src.def.Column(cn.Name.O); ok {
+					return true
+				}
+			} else if src.cols != nil {
+				for _, nt := range src.cols {
+					if strings.EqualFold(nt.name, cn.Name.O) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // expand lists the columns of SELECT * or t.*.

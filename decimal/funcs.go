@@ -146,3 +146,13 @@ func (a *Avg) Done() any {
 	}
 	return Div(Text(&a.sum), a.n, a.scale)
 }
+
+// Cmp compares a and b as numbers: -1, 0 or 1; NULL if either is not a number.
+func Cmp(a, b any) any {
+	x, ok1 := Parse(a)
+	y, ok2 := Parse(b)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	return int64(x.Cmp(y))
+}

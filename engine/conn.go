@@ -53,6 +53,9 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 		if err := registerFunctions(c); err != nil {
 			return err
 		}
+		if err := registerDecimal(c); err != nil {
+			return err
+		}
 		if err := c.RegisterFunc("binlite_replaying", replaying.Load, false); err != nil {
 			return fmt.Errorf("register binlite_replaying: %w", err)
 		}
