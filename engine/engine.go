@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	mysqlcatalog "github.com/binlite/binlite/catalog"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -23,7 +25,7 @@ type Options struct {
 	Log              *binlog.Log // the node's binary log (already opened and recovered)
 	Logger           *slog.Logger
 	OnFatal          func(error) // storage and binary log disagree: the node must stop
-	TranslateDDL     func(schema, mysqlSQL string) ([]string, error)
+	TranslateDDL     func(schema, mysqlSQL string, tableDef func(schema, table string) *mysqlcatalog.Table) ([]string, error)
 	MaxGroup         int // most transactions per group commit (default 8192)
 	ReadersPerSchema int // read connections per schema (default 8)
 	Functions        Functions
@@ -149,7 +151,28 @@ func (e *Engine) translateDDL(schema, sql string) ([]string, error) {
 	if e.opts.TranslateDDL == nil {
 		return nil, fmt.Errorf("engine: no DDL translator configured")
 	}
-	return e.opts.TranslateDDL(schema, sql)
+	return e.opts.TranslateDDL(schema, sql, e.tableDef)
+}
+
+// tableDef is a table's stored MySQL definition (nil if it has none): DDL that
+// changes a definition (CREATE INDEX) is translated against it, also while
+// recovery replays it, before the node has its engine.
+func (e *Engine) tableDef(schema, table string) *mysqlcatalog.Table {
+	sc, err := e.schema(schema)
+	if err != nil {
+		return nil
+	}
+	if t := sc.Table(table); t != nil {
+		return t.Def
+	}
+	for _, name := range sc.Tables() {
+		if strings.EqualFold(name, table) {
+			if t := sc.Table(name); t != nil {
+				return t.Def
+			}
+		}
+	}
+	return nil
 }
 
 func (e *Engine) schema(name string) (*Schema, error) {

@@ -207,8 +207,8 @@ func nodeSettings(cfg *Config) ([]config.Option, error) {
 
 // translateDDL compiles a replayed DDL statement (recovery, a replica's applier)
 // the way a session on this node would.
-func (n *Node) translateDDL(schema, sql string) ([]string, error) {
-	st, err := sqlcompat.Parse(sql, &sqlcompat.Context{DB: schema, DefaultCollation: n.vars.String("collation_server"), TableDef: n.tableDef})
+func (n *Node) translateDDL(schema, sql string, tableDef func(schema, table string) *catalog.Table) ([]string, error) {
+	st, err := sqlcompat.Parse(sql, &sqlcompat.Context{DB: schema, DefaultCollation: n.vars.String("collation_server"), TableDef: tableDef})
 	if err != nil {
 		return nil, err
 	}
@@ -217,24 +217,6 @@ func (n *Node) translateDDL(schema, sql string) ([]string, error) {
 		return nil, fmt.Errorf("server: replayed query is not DDL: %q", sql)
 	}
 	return d.Statements(), nil
-}
-
-// tableDef is a table's stored MySQL definition (nil if it has none), for DDL
-// that changes one (CREATE INDEX adds its key).
-func (n *Node) tableDef(schema, table string) *catalog.Table {
-	sc, err := n.eng.Schema(schema)
-	if err != nil {
-		return nil
-	}
-	if t := sc.Table(table); t != nil {
-		return t.Def
-	}
-	for _, name := range sc.Tables() {
-		if strings.EqualFold(name, table) {
-			return sc.Table(name).Def
-		}
-	}
-	return nil
 }
 
 func (n *Node) listen() error {
