@@ -149,9 +149,8 @@ func (b *builder) column(cd *ast.ColumnDef) error {
 		case ast.ColumnOptionCheck:
 			b.pendingChecks = append(b.pendingChecks, pendingCheck{o.Expr.OriginTextPosition(), c.Name, o.Expr, Check{Name: o.ConstraintName, Expr: mysqlExpr(o.Expr), NotEnforced: !o.Enforced}})
 		case ast.ColumnOptionReference:
-			if err := b.foreignKey("", []string{c.Name}, o.Refer); err != nil {
-				return err
-			}
+			// MySQL 8.4 parses a column's own REFERENCES and ignores it: only
+			// FOREIGN KEY (...) REFERENCES makes a constraint.
 		case ast.ColumnOptionFulltext, ast.ColumnOptionColumnFormat, ast.ColumnOptionStorage:
 		default:
 			return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support this column option of '%s'", c.Name)
@@ -629,6 +628,9 @@ func defaultOf(c *Column, e ast.ExprNode) (*Default, error) {
 	bad := func() error {
 		return mysqlerr.New(mysqlerr.ErInvalidDefault, "Invalid default value for '%s'", c.Name)
 	}
+	if c.AutoIncrement {
+		return nil, bad() // an AUTO_INCREMENT column takes no DEFAULT at all
+	}
 	if s, ok := currentTimestamp(e); ok {
 		if c.Type.Base != "timestamp" && c.Type.Base != "datetime" {
 			return nil, bad()
@@ -652,7 +654,7 @@ func defaultOf(c *Column, e ast.ExprNode) (*Default, error) {
 		}
 		return &Default{Null: true}, nil
 	}
-	if c.AutoIncrement || c.Type.IsBlobLike() || c.Type.Base == "json" {
+	if c.Type.IsBlobLike() || c.Type.Base == "json" {
 		return nil, mysqlerr.New(mysqlerr.ErBlobCantHaveDefault, "BLOB, TEXT, GEOMETRY or JSON column '%s' can't have a default value", c.Name)
 	}
 	var text string

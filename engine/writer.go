@@ -239,9 +239,23 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		return Result{}, w.runDDL(st, evs)
 	}
 	mark := len(*evs)
+	cs := w.c.state
+	var aiTable *Table
+	if st.AutoInc != nil {
+		aiTable = w.cap.cat.lookup(st.AutoInc.Table)
+		a, err := startAutoInc(w.c, st.AutoInc, aiTable, st.SQL)
+		if err != nil {
+			return Result{}, err
+		}
+		cs.alloc = a
+	}
+	cs.fkOff = st.NoFKChecks
 	w.cap.start()
 	res, err := w.c.exec(st.SQL, st.Args...)
 	cc, cerr := w.cap.collect(evs)
+	alloc := cs.alloc
+	cs.alloc, cs.fkOff = nil, false
+	lastID, lastIDSet := cs.takeLastID()
 	if cerr != nil && err == nil {
 		err = cerr
 	}
@@ -250,7 +264,16 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		if errors.Is(err, errCapture) {
 			return Result{}, err
 		}
-		return Result{}, translateError(err, w.s.name)
+		err = translateError(err, w.s.name)
+		if alloc != nil && !w.c.AutoCommit() {
+			// InnoDB does not give back what a failed statement reserved.
+			if upTo := alloc.reserved(true, cs.lastInsertRowid(), mysqlerr.From(err).Code); upTo > 0 {
+				if kerr := keepAutoInc(w.c, st.AutoInc.Table, upTo); kerr != nil {
+					return Result{}, fmt.Errorf("engine: keep AUTO_INCREMENT of %s: %w", st.AutoInc.Table, kerr)
+				}
+			}
+		}
+		return Result{}, err
 	}
 	var r Result
 	n, _ := res.RowsAffected()
@@ -259,11 +282,21 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		r.AffectedRows = cc.affected(st.Upsert)
 		n = int64(cc.inserted)
 	}
-	if st.Insert && n > 0 {
-		// MySQL reports the first id a multi-row INSERT generated; SQLite the last.
-		id, _ := res.LastInsertId()
-		r.LastInsertID = uint64(id - (n - 1))
+	if alloc != nil {
+		rowid := cs.lastInsertRowid()
+		if upTo := alloc.reserved(false, rowid, 0); upTo > 0 {
+			if err := keepAutoInc(w.c, st.AutoInc.Table, upTo); err != nil {
+				return Result{}, fmt.Errorf("engine: keep AUTO_INCREMENT of %s: %w", st.AutoInc.Table, err)
+			}
+		}
+		if alloc.given > 0 && aiTable != nil {
+			alloc.written((*evs)[mark:], aiTable.Name, aiTable.autoIncIndex())
+		} else if alloc.given == 0 && st.AutoInc.Rows == 0 && n > 0 && rowid > alloc.base {
+			// INSERT ... SELECT: SQLite numbered the rows (one after another).
+			alloc.first = rowid - (n - 1)
+		}
 	}
+	r.setInsertID(st, alloc, lastID, lastIDSet, w.autoIncValue(st, &cc))
 	return r, nil
 }
 
@@ -271,32 +304,58 @@ func (w *writer) runDDL(st *Stmt, evs *[]binlog.Event) error {
 	if _, err := w.c.exec(`SAVEPOINT binlite_ddl`); err != nil {
 		return fmt.Errorf("engine: ddl savepoint: %w", err)
 	}
+	undo := func(err error) error {
+		w.c.exec(`ROLLBACK TO binlite_ddl`)
+		w.c.exec(`RELEASE binlite_ddl`)
+		return err
+	}
+	// DDL's own row changes (TRUNCATE's) run no foreign key checks or actions:
+	// the session checked what MySQL refuses first.
+	w.c.state.fkOff = true
+	defer func() { w.c.state.fkOff = false }()
 	for _, q := range st.DDL {
 		if _, err := w.c.exec(q); err != nil {
-			w.c.exec(`ROLLBACK TO binlite_ddl`)
-			w.c.exec(`RELEASE binlite_ddl`)
-			return translateError(err, w.s.name)
+			return undo(translateError(err, w.s.name))
 		}
+	}
+	cat, err := w.loadCatalog()
+	if err != nil {
+		return undo(err)
 	}
 	if _, err := w.c.exec(`RELEASE binlite_ddl`); err != nil {
 		return fmt.Errorf("engine: ddl release: %w", err)
 	}
-	if err := w.reloadCatalog(); err != nil {
-		return err
-	}
+	w.useCatalog(cat)
 	*evs = append((*evs)[:0], &binlog.QueryEvent{Schema: w.s.name, SQL: st.SQL})
 	return nil
 }
 
+// reloadCatalog reads the schema's tables again after DDL and makes its foreign
+// key triggers match them.
 func (w *writer) reloadCatalog() error {
-	cat, err := loadCatalog(w.c)
+	cat, err := w.loadCatalog()
 	if err != nil {
 		return err
 	}
+	w.useCatalog(cat)
+	return nil
+}
+
+func (w *writer) loadCatalog() (catalog, error) {
+	cat, err := loadCatalog(w.c)
+	if err != nil {
+		return nil, err
+	}
+	if err := syncForeignKeys(w.c, cat); err != nil {
+		return nil, err
+	}
+	return cat, nil
+}
+
+func (w *writer) useCatalog(cat catalog) {
 	w.cap.cat = cat
 	w.s.cat.Store(&cat)
 	w.applySQL.reset() // tables may have new shapes
-	return nil
 }
 
 func (w *writer) execStmt(j *job) {

@@ -74,6 +74,7 @@ func createTableCatalog(d *DDL, defaultCollation string) error {
 		return mysqlerr.New(mysqlerr.ErUnknownError, "%v", err)
 	}
 	def.Name = d.Table
+	d.Def = def
 	enc, err := def.Encode()
 	if err != nil {
 		return mysqlerr.New(mysqlerr.ErUnknownError, "%v", err)
