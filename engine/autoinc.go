@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -44,6 +45,7 @@ type autoIncAlloc struct {
 	given     int   // values given out
 	maxSeen   int64 // the highest value a row of the statement was given explicitly
 	first     int64 // the first generated value a row was written with (after the statement)
+	top       int64 // the highest value a row was written with (after the statement)
 	// restore lets a row that was not written give its value back. SQLite writes
 	// each row of a VALUES list before it computes the next unless the table has
 	// INSERT triggers (the foreign key checks of a child table) or the list reads
@@ -58,18 +60,80 @@ func autoIncBaseSQL(table string) string {
 	return `SELECT max(ifnull((SELECT seq FROM sqlite_sequence WHERE name = ?1 COLLATE NOCASE), 0), ifnull((SELECT max(rowid) FROM ` + quoteIdent(table) + `), 0))`
 }
 
-// startAutoInc prepares the AUTO_INCREMENT values of an INSERT on c; t is the
-// table's catalog entry.
-func startAutoInc(c *sqliteConn, ai *AutoInc, t *Table, sql string) (*autoIncAlloc, error) {
-	rows, err := queryConn(c, autoIncBaseSQL(ai.Table), []any{ai.Table}, "")
-	if err != nil {
-		return nil, err
+// startAutoInc prepares the AUTO_INCREMENT values of an INSERT: the counter is
+// the writer's when it knows it, else read from the schema file.
+func (w *writer) startAutoInc(st *Stmt) (*autoIncAlloc, *Table, error) {
+	t := w.cap.cat.lookup(st.AutoInc.Table)
+	a := &autoIncAlloc{rows: st.AutoInc.Rows, restore: t != nil && len(t.ForeignKeys) == 0 && !containsFold(st.SQL, "select")}
+	if n, ok := w.autoIncCounter[strings.ToLower(st.AutoInc.Table)]; ok {
+		a.base = n
+		return a, t, nil
 	}
-	a := &autoIncAlloc{rows: ai.Rows, restore: t != nil && len(t.ForeignKeys) == 0 && !containsFold(sql, "select")}
+	rows, err := queryConn(w.c, autoIncBaseSQL(st.AutoInc.Table), []any{st.AutoInc.Table}, "")
+	if err != nil {
+		return nil, nil, err
+	}
 	if len(rows.Values) == 1 {
 		a.base = asInt(rows.Values[0][0])
 	}
-	return a, nil
+	return a, t, nil
+}
+
+// finishAutoInc learns the ids a successful INSERT wrote (evs are its events, n
+// the rows it inserted) and records what it reserved beyond them.
+func (w *writer) finishAutoInc(st *Stmt, a *autoIncAlloc, t *Table, evs []binlog.Event, n int64) error {
+	col := -1
+	if t != nil {
+		col = t.autoIncIndex()
+	}
+	a.written(evs, st.AutoInc.Table, col)
+	if a.given == 0 && st.AutoInc.Rows == 0 && n > 0 && a.top > a.base {
+		// INSERT ... SELECT: SQLite numbered the rows, one after another.
+		a.first = a.top - (n - 1)
+	}
+	w.forgetAutoInc(evs) // the other tables it changed (triggers, foreign key actions)
+	upTo := a.reserved(false, 0, 0)
+	w.knowAutoInc(st.AutoInc.Table, max(a.base, a.top, upTo))
+	if upTo > a.top { // SQLite recorded the highest id written, not the reservation
+		if err := keepAutoInc(w.c, st.AutoInc.Table, upTo); err != nil {
+			return fmt.Errorf("engine: keep AUTO_INCREMENT of %s: %w", st.AutoInc.Table, err)
+		}
+	}
+	return nil
+}
+
+// failAutoInc records what a failed INSERT reserved: InnoDB does not give it back.
+func (w *writer) failAutoInc(st *Stmt, a *autoIncAlloc, code uint16) error {
+	upTo := a.reserved(true, w.c.state.lastInsertRowid(), code)
+	w.knowAutoInc(st.AutoInc.Table, max(a.base, upTo))
+	if upTo > 0 {
+		if err := keepAutoInc(w.c, st.AutoInc.Table, upTo); err != nil {
+			return fmt.Errorf("engine: keep AUTO_INCREMENT of %s: %w", st.AutoInc.Table, err)
+		}
+	}
+	return nil
+}
+
+// knowAutoInc sets the writer's counter of a table. It stays when a transaction
+// rolls back, as InnoDB's does (sqlite_sequence goes back).
+func (w *writer) knowAutoInc(table string, n int64) {
+	if w.autoIncCounter == nil {
+		w.autoIncCounter = map[string]int64{}
+	}
+	w.autoIncCounter[strings.ToLower(table)] = n
+}
+
+// forgetAutoInc drops the counters of the tables a statement changed otherwise
+// (an UPDATE may write a higher id; the next INSERT reads the file).
+func (w *writer) forgetAutoInc(evs []binlog.Event) {
+	if len(w.autoIncCounter) == 0 {
+		return
+	}
+	for _, ev := range evs {
+		if re, ok := ev.(*binlog.RowsEvent); ok {
+			delete(w.autoIncCounter, strings.ToLower(re.Table))
+		}
+	}
 }
 
 // containsFold reports whether s contains the lower-case ASCII word w in any case.
@@ -184,22 +248,24 @@ func (a *autoIncAlloc) give() int64 {
 	return id
 }
 
-// written finds the first generated value a row was written with among the rows
-// the statement inserted into the table (evs; col is the AUTO_INCREMENT column).
+// written finds, among the rows the statement wrote into the table (evs; col is
+// the AUTO_INCREMENT column), the first generated value a row was inserted with
+// and the highest value any row has now.
 func (a *autoIncAlloc) written(evs []binlog.Event, table string, col int) {
 	for _, ev := range evs {
 		re, ok := ev.(*binlog.RowsEvent)
-		if !ok || !strings.EqualFold(re.Table, table) {
+		if !ok || col < 0 || !strings.EqualFold(re.Table, table) {
 			continue
 		}
 		for _, r := range re.Rows {
-			if r.Op != binlog.OpInsert || col >= len(r.After) || r.After[col].Kind != binlog.KindInt {
+			if r.After == nil || col >= len(r.After) || r.After[col].Kind != binlog.KindInt {
 				continue
 			}
-			if id := r.After[col].Int; id >= a.lo && id <= a.hi {
+			id := r.After[col].Int
+			if r.Op == binlog.OpInsert && a.first == 0 && id >= a.lo && id <= a.hi && a.given > 0 {
 				a.first = id
-				return
 			}
+			a.top = max(a.top, id)
 		}
 	}
 }

@@ -119,6 +119,9 @@ type writer struct {
 	// waited counts coordinators waiting for one of this writer's applies: the
 	// writer then commits its run instead of holding it open (holdRun).
 	waited atomic.Int32
+	// autoIncCounter is, per table (lower case), the highest AUTO_INCREMENT value
+	// used or reserved, while the writer knows it (autoinc.go).
+	autoIncCounter map[string]int64
 }
 
 func newWriter(s *Schema, c *sqliteConn, cat catalog) (*writer, error) {
@@ -242,12 +245,11 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 	cs := w.c.state
 	var aiTable *Table
 	if st.AutoInc != nil {
-		aiTable = w.cap.cat.lookup(st.AutoInc.Table)
-		a, err := startAutoInc(w.c, st.AutoInc, aiTable, st.SQL)
+		a, t, err := w.startAutoInc(st)
 		if err != nil {
 			return Result{}, err
 		}
-		cs.alloc = a
+		cs.alloc, aiTable = a, t
 	}
 	cs.fkOff = st.NoFKChecks
 	w.cap.start()
@@ -266,11 +268,8 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		}
 		err = translateError(err, w.s.name)
 		if alloc != nil && !w.c.AutoCommit() {
-			// InnoDB does not give back what a failed statement reserved.
-			if upTo := alloc.reserved(true, cs.lastInsertRowid(), mysqlerr.From(err).Code); upTo > 0 {
-				if kerr := keepAutoInc(w.c, st.AutoInc.Table, upTo); kerr != nil {
-					return Result{}, fmt.Errorf("engine: keep AUTO_INCREMENT of %s: %w", st.AutoInc.Table, kerr)
-				}
+			if kerr := w.failAutoInc(st, alloc, mysqlerr.From(err).Code); kerr != nil {
+				return Result{}, kerr
 			}
 		}
 		return Result{}, err
@@ -283,18 +282,11 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		n = int64(cc.inserted)
 	}
 	if alloc != nil {
-		rowid := cs.lastInsertRowid()
-		if upTo := alloc.reserved(false, rowid, 0); upTo > 0 {
-			if err := keepAutoInc(w.c, st.AutoInc.Table, upTo); err != nil {
-				return Result{}, fmt.Errorf("engine: keep AUTO_INCREMENT of %s: %w", st.AutoInc.Table, err)
-			}
+		if err := w.finishAutoInc(st, alloc, aiTable, (*evs)[mark:], n); err != nil {
+			return Result{}, err
 		}
-		if alloc.given > 0 && aiTable != nil {
-			alloc.written((*evs)[mark:], aiTable.Name, aiTable.autoIncIndex())
-		} else if alloc.given == 0 && st.AutoInc.Rows == 0 && n > 0 && rowid > alloc.base {
-			// INSERT ... SELECT: SQLite numbered the rows (one after another).
-			alloc.first = rowid - (n - 1)
-		}
+	} else {
+		w.forgetAutoInc((*evs)[mark:])
 	}
 	r.setInsertID(st, alloc, lastID, lastIDSet, w.autoIncValue(st, &cc))
 	return r, nil
@@ -353,6 +345,7 @@ func (w *writer) loadCatalog() (catalog, error) {
 }
 
 func (w *writer) useCatalog(cat catalog) {
+	clear(w.autoIncCounter) // TRUNCATE, ALTER TABLE ... AUTO_INCREMENT, DROP and RENAME set counters
 	w.cap.cat = cat
 	w.s.cat.Store(&cat)
 	w.applySQL.reset() // tables may have new shapes
@@ -450,6 +443,7 @@ func rowCount(evs []binlog.Event) int {
 }
 
 func (w *writer) applyEvents(evs []binlog.Event) error {
+	clear(w.autoIncCounter) // the source's rows carry their ids
 	w.c.replaying.Store(true)
 	defer w.c.replaying.Store(false)
 	for _, ev := range evs {

@@ -83,6 +83,14 @@ func TestAutoIncrementAsInnoDB(t *testing.T) {
 		check("INSERT INTO item (acc_id) VALUES (1)", 4)
 		tn.ExecError(t, s, 1452, "23000", "INSERT INTO item (acc_id) VALUES (999)")
 		check("INSERT INTO item (acc_id) VALUES (1)", 6)
+		// A rolled back transaction does not give its values back either.
+		tn.Exec(t, s, "BEGIN")
+		check("INSERT INTO acc (email) VALUES ('m')", 64)
+		tn.Exec(t, s, "ROLLBACK")
+		check("INSERT INTO acc (email) VALUES ('m')", 65)
+		// TRUNCATE starts over.
+		tn.Exec(t, s, "TRUNCATE TABLE item")
+		check("INSERT INTO item (acc_id) VALUES (1)", 1)
 	})
 }
 
