@@ -98,6 +98,7 @@ const (
 
 	// Foreign key definitions and DDL on referenced tables.
 	ErKeyColumnDoesNotExist uint16 = 1072 // ER_KEY_COLUMN_DOES_NOT_EXITS
+	ErDropIndexFK           uint16 = 1553
 	ErTruncateIllegalFK     uint16 = 1701
 	ErFKNoIndexParent       uint16 = 1822
 	ErFKCannotOpenParent    uint16 = 1824

@@ -139,6 +139,16 @@ func TestForeignKeyDDL(t *testing.T) {
 	// MySQL 8.4 ignores a column's own REFERENCES clause.
 	tn.Exec(t, s, "CREATE TABLE inline (a INT REFERENCES parents (id))")
 	tn.Exec(t, s, "INSERT INTO inline VALUES (99)")
+	// The key MySQL adds for a foreign key exists, and neither it nor the parent's
+	// unique key may go while the constraint needs it.
+	if got := tn.Rows(t, s, "SHOW CREATE TABLE children")[0][1]; !strings.Contains(got, "KEY `parent_id` (`parent_id`)") {
+		t.Errorf("SHOW CREATE TABLE children has no key on parent_id:\n%s", got)
+	}
+	tn.ExecError(t, s, 1553, "HY000", "DROP INDEX parent_id ON children")
+	tn.Exec(t, s, "CREATE TABLE uparent (id INT PRIMARY KEY, code INT, UNIQUE KEY uc (code))")
+	tn.Exec(t, s, "CREATE TABLE uchild (c INT, CONSTRAINT fk_u FOREIGN KEY (c) REFERENCES uparent (code))")
+	tn.ExecError(t, s, 1553, "HY000", "DROP INDEX uc ON uparent")
+	tn.ExecError(t, s, 1553, "HY000", "ALTER TABLE uchild DROP INDEX fk_u")
 	// A child and its parent may go together; TRUNCATE of a self-referencing table is fine.
 	tn.Exec(t, s, "DROP TABLE toys, children")
 	tn.Exec(t, s, "CREATE TABLE tree (id INT PRIMARY KEY, up INT, FOREIGN KEY (up) REFERENCES tree (id))")

@@ -18,6 +18,8 @@ func (s *Session) foreignKeyDDL(db string, d *sqlcompat.DDL) error {
 	switch {
 	case d.Temporary:
 		return nil
+	case d.Op == sqlcompat.DropIndex || d.Op == sqlcompat.AlterTable:
+		return s.dropIndexAllowed(db, d)
 	case d.Op == sqlcompat.CreateTable && d.Def != nil:
 		return s.newForeignKeys(db, d, checks)
 	case d.Op == sqlcompat.DropTable && checks:
@@ -184,6 +186,68 @@ func fkCompatible(a, b catalog.Type) bool {
 		return a.Scale == b.Scale
 	case "tinytext", "text", "mediumtext", "longtext", "tinyblob", "blob", "mediumblob", "longblob", "json":
 		return false // InnoDB cannot index them whole
+	}
+	return true
+}
+
+// dropIndexAllowed refuses to drop the only index a foreign key of the table, or
+// one referencing it, is checked through (1553), as InnoDB does.
+func (s *Session) dropIndexAllowed(db string, d *sqlcompat.DDL) error {
+	prefix := `DROP INDEX "` + strings.ReplaceAll(d.Table, `"`, `""`) + "."
+	for _, q := range d.SQLite {
+		q = strings.Replace(q, "DROP INDEX IF EXISTS ", "DROP INDEX ", 1)
+		if !strings.HasPrefix(q, prefix) || !strings.HasSuffix(q, `"`) {
+			continue
+		}
+		name := strings.ReplaceAll(q[len(prefix):len(q)-1], `""`, `"`)
+		def, _ := engineCatalog{s.env.Engine}.Table(db, d.Table)
+		if def == nil {
+			continue
+		}
+		var needs [][]string
+		for _, fk := range def.ForeignKeys {
+			needs = append(needs, fk.Columns)
+		}
+		for _, fk := range s.env.Engine.ReferencedBy(db, d.Table) {
+			needs = append(needs, fk.RefColumns)
+		}
+		for _, cols := range needs {
+			if covers(def, name, cols) && !coveredElsewhere(def, name, cols) {
+				return mysqlerr.New(mysqlerr.ErDropIndexFK, "Cannot drop index '%s': needed in a foreign key constraint", name)
+			}
+		}
+	}
+	return nil
+}
+
+// covers reports whether t's index name starts with cols.
+func covers(t *catalog.Table, name string, cols []string) bool {
+	for _, ix := range t.Indexes {
+		if strings.EqualFold(ix.Name, name) {
+			return startsWith(ix, cols)
+		}
+	}
+	return false
+}
+
+// coveredElsewhere reports whether another index of t starts with cols.
+func coveredElsewhere(t *catalog.Table, name string, cols []string) bool {
+	for _, ix := range t.Indexes {
+		if !strings.EqualFold(ix.Name, name) && startsWith(ix, cols) {
+			return true
+		}
+	}
+	return false
+}
+
+func startsWith(ix catalog.Index, cols []string) bool {
+	if len(ix.Parts) < len(cols) {
+		return false
+	}
+	for i, c := range cols {
+		if ix.Parts[i].Expr != "" || !strings.EqualFold(ix.Parts[i].Column, c) {
+			return false
+		}
 	}
 	return true
 }
