@@ -379,11 +379,6 @@ func (d *dmlState) storedLiteral(j int, ty *catalog.Type, col string, row int) {
 
 func blobLiteral(s string) string { return "X'" + hex.EncodeToString([]byte(s)) + "'" }
 
-func isZero(num string) bool {
-	f, err := strconv.ParseFloat(num, 64)
-	return err == nil && f == 0
-}
-
 // update handles UPDATE [IGNORE] t SET ...; multi-table updates are unsupported.
 func (d *dmlState) update() string {
 	toks := d.toks
