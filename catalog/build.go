@@ -177,9 +177,8 @@ func (b *builder) column(cd *ast.ColumnDef) error {
 		case ast.ColumnOptionCheck:
 			b.pendingChecks = append(b.pendingChecks, pendingCheck{o.Expr.OriginTextPosition(), c.Name, o.Expr, Check{Name: o.ConstraintName, Expr: mysqlExpr(o.Expr), NotEnforced: !o.Enforced}})
 		case ast.ColumnOptionReference:
-			if err := b.foreignKey("", []string{c.Name}, o.Refer); err != nil {
-				return err
-			}
+			// MySQL 8.4 parses a column's own REFERENCES and ignores it: only
+			// FOREIGN KEY (...) REFERENCES makes a constraint.
 		case ast.ColumnOptionFulltext, ast.ColumnOptionColumnFormat, ast.ColumnOptionStorage:
 		default:
 			return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support this column option of '%s'", c.Name)

@@ -29,6 +29,10 @@ type Emitted struct {
 	// ZeroToNull are the (0-based) ? that go into an AUTO_INCREMENT column: 0
 	// there means the next id, which SQLite generates for NULL.
 	ZeroToNull []int
+	// InsertRows is how many rows an INSERT's VALUES list has; IgnoreDuplicates:
+	// INSERT IGNORE, whose skipped rows are warned about (1062).
+	InsertRows       int
+	IgnoreDuplicates bool
 }
 
 // errNotYet marks a construct the emitter does not compile yet: the statement is

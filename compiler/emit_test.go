@@ -16,20 +16,20 @@ func TestEmit(t *testing.T) {
 	}
 	cases := []struct{ mysql, sqlite string }{
 		// an AUTO_INCREMENT 0 is the next id; DEFAULT everywhere leaves the column to SQLite
-		{"INSERT INTO t (id, k, v) VALUES (0, DEFAULT, 'a')", "INSERT INTO `t` (`id`, `v`) VALUES (NULL, 'a')"},
+		{"INSERT INTO t (id, k, v) VALUES (0, DEFAULT, 'a')", "INSERT INTO `t` (`id`, `v`) VALUES (binlite_autoinc(NULL), 'a')"},
 		{"INSERT t VALUES ()", "INSERT INTO `t` DEFAULT VALUES"},
-		{"INSERT INTO t (k, v) VALUES (1, 'x'), (DEFAULT, 'y')", "INSERT INTO `t` (`k`, `v`) VALUES (1, 'x'), (7, 'y')"},
+		{"INSERT INTO t (k, v) VALUES (1, 'x'), (DEFAULT, 'y')", "INSERT INTO `t` (`k`, `v`, `id`) VALUES (1, 'x', binlite_autoinc(NULL)), (7, 'y', binlite_autoinc(NULL))"},
 		// literals are stored as the column keeps them: DECIMAL rounded, text into VARBINARY is bytes
-		{"INSERT INTO t (d, b) VALUES ('1.005', 'ab')", "INSERT INTO `t` (`d`, `b`) VALUES (1.01, X'6162')"},
+		{"INSERT INTO t (d, b) VALUES ('1.005', 'ab')", "INSERT INTO `t` (`d`, `b`, `id`) VALUES (1.01, X'6162', binlite_autoinc(NULL))"},
 		// a number into an integer column rounds half away from zero; a string is read as a number
-		{"INSERT INTO t (k) VALUES (3.5), (-2.5), (' 42'), ('7e2')", "INSERT INTO `t` (`k`) VALUES (4), (-3), (42), (700)"},
-		{"INSERT IGNORE INTO t (k) VALUES (99999999999), ('12abc'), ('x')", "INSERT OR IGNORE INTO `t` (`k`) VALUES (2147483647), (12), (0)"},
+		{"INSERT INTO t (k) VALUES (3.5), (-2.5), (' 42'), ('7e2')", "INSERT INTO `t` (`k`, `id`) VALUES (4, binlite_autoinc(NULL)), (-3, binlite_autoinc(NULL)), (42, binlite_autoinc(NULL)), (700, binlite_autoinc(NULL))"},
+		{"INSERT IGNORE INTO t (k) VALUES (99999999999), ('12abc'), ('x')", "INSERT OR IGNORE INTO `t` (`k`, `id`) VALUES (2147483647, binlite_autoinc(NULL)), (12, binlite_autoinc(NULL)), (0, binlite_autoinc(NULL))"},
 		// IGNORE: NULL into NOT NULL is the implicit default, long text is cut; trailing spaces are cut in any mode
-		{"INSERT IGNORE INTO t (k, v) VALUES (NULL, 'abcdefghijkl')", "INSERT OR IGNORE INTO `t` (`k`, `v`) VALUES (0, 'abcdefghij')"},
-		{"INSERT INTO t (v) VALUES ('abcdefghij   ')", "INSERT INTO `t` (`v`) VALUES ('abcdefghij')"},
+		{"INSERT IGNORE INTO t (k, v) VALUES (NULL, 'abcdefghijkl')", "INSERT OR IGNORE INTO `t` (`k`, `v`, `id`) VALUES (0, 'abcdefghij', binlite_autoinc(NULL))"},
+		{"INSERT INTO t (v) VALUES ('abcdefghij   ')", "INSERT INTO `t` (`v`, `id`) VALUES ('abcdefghij', binlite_autoinc(NULL))"},
 		{"INSERT IGNORE INTO u (id) VALUES (1)", "INSERT OR IGNORE INTO `u` (`id`, `m`) VALUES (1, 0)"},
-		{"INSERT INTO t SET v = 'a', k = 2", "INSERT INTO `t` (`v`, `k`) VALUES ('a', 2)"},
-		{"INSERT INTO t (k) VALUES (?) ON DUPLICATE KEY UPDATE k = VALUES(k) + k", "INSERT INTO `t` (`k`) VALUES (?1) ON CONFLICT DO UPDATE SET `k` = (excluded.`k` + `k`)"},
+		{"INSERT INTO t SET v = 'a', k = 2", "INSERT INTO `t` (`v`, `k`, `id`) VALUES ('a', 2, binlite_autoinc(NULL))"},
+		{"INSERT INTO t (k) VALUES (?) ON DUPLICATE KEY UPDATE k = VALUES(k) + k", "INSERT INTO `t` (`k`, `id`) VALUES (?1, binlite_autoinc(NULL)) ON CONFLICT DO UPDATE SET `k` = (excluded.`k` + `k`)"},
 		// SET assigns left to right
 		{"UPDATE t SET k = k + 1, k = k * 2, v = k WHERE id = ?", "UPDATE `t` SET `k` = (((`k` + 1)) * 2), `v` = ((((`k` + 1)) * 2)) WHERE (`id` = ?1)"},
 		{"UPDATE t SET k = 0 ORDER BY id DESC LIMIT 2", "UPDATE `t` SET `k` = 0 WHERE rowid IN (SELECT rowid FROM `t` ORDER BY `id` DESC LIMIT 2)"},

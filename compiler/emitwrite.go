@@ -11,6 +11,10 @@ import (
 	"github.com/binlite/binlite/mysqlerr"
 )
 
+// autoIncFunc is the engine's AUTO_INCREMENT allocator (sqlcompat.AutoIncFunc):
+// a value as given, the next id for NULL or 0, handed out as InnoDB does.
+const autoIncFunc = "binlite_autoinc"
+
 // insert renders INSERT and REPLACE: the VALUES, SET and SELECT forms, DEFAULT,
 // ON DUPLICATE KEY UPDATE (SQLite's upsert on any unique key, as MySQL's).
 func (e *emitter) insert(x *ast.InsertStmt) {
@@ -202,11 +206,33 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 		}
 		keep[0] = true
 	}
+	// The AUTO_INCREMENT column's value goes through the engine's id allocator
+	// in every row, NULL where the statement leaves it out.
+	var missingAuto *catalog.Column
+	hasAuto := false
+	for k, c := range cols {
+		if c.AutoIncrement {
+			keep[k], hasAuto = true, true
+		}
+	}
+	if !hasAuto {
+		for i := range def.Columns {
+			if def.Columns[i].AutoIncrement {
+				missingAuto = &def.Columns[i]
+			}
+		}
+	}
 	extra := e.implicitColumns(x, def)
 	if e.err != nil {
 		return
 	}
-	e.columnList(append(append([]*catalog.Column(nil), cols...), extra...), append(keep, make([]bool, len(extra))...), len(cols))
+	listed := append(append([]*catalog.Column(nil), cols...), extra...)
+	if missingAuto != nil {
+		listed = append(listed, missingAuto)
+	}
+	e.columnList(listed, append(keep, make([]bool, len(listed)-len(cols))...), len(cols))
+	e.out.InsertRows = len(rows)
+	e.out.IgnoreDuplicates = x.IgnoreErr && !x.IsReplace && len(x.OnDuplicate) == 0
 	e.w(" VALUES ")
 	for i, r := range rows {
 		if i > 0 {
@@ -229,6 +255,9 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 			e.w(", " + z)
 			e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", c.Name))
 		}
+		if missingAuto != nil {
+			e.w(", " + autoIncFunc + "(NULL)")
+		}
 		e.w(")")
 	}
 }
@@ -241,6 +270,10 @@ func isDefault(x ast.ExprNode) bool {
 // cell renders one value written into col: DEFAULT as the column's default, a
 // literal as what the column keeps of it, 0 into AUTO_INCREMENT as the next id.
 func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, ignore bool) {
+	if col.AutoIncrement {
+		e.w(autoIncFunc + "(")
+		defer e.w(")")
+	}
 	if isDefault(x) {
 		e.defaultValue(col, ignore)
 		return

@@ -30,6 +30,10 @@ type changeCounts struct {
 	inserted, deleted int
 	changed           int  // updated rows whose values changed
 	logged            bool // some change was to a logged table (not temporary)
+	// lastOwn is the after image of the statement's own last insert or change
+	// (not a trigger's or a foreign key action's), a row of lastTable.
+	lastOwn   []binlog.Value
+	lastTable string
 }
 
 // affected is MySQL's affected-rows count: rows inserted and deleted, plus rows
@@ -95,6 +99,9 @@ func (cp *capture) collect(evs *[]binlog.Event) (changeCounts, error) {
 			cc.deleted += own
 		default:
 			return fmt.Errorf("%w: unknown operation %d", errCapture, c.Op)
+		}
+		if own == 1 && c.New != nil {
+			cc.lastOwn, cc.lastTable = c.New, t.Name
 		}
 		cur := *evs
 		if n := len(cur); n > floor {

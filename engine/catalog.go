@@ -59,6 +59,8 @@ type Table struct {
 	// Def is the table's MySQL definition, nil for tables created before the
 	// catalog existed or whose definition an ALTER dropped (see sqlcompat.addCatalog).
 	Def *mysqlcatalog.Table
+	// ForeignKeys are the table's FOREIGN KEY constraints (foreignkey.go).
+	ForeignKeys []ForeignKey
 }
 
 // catalog maps table names of one schema to their metadata. It is rebuilt after DDL;
@@ -87,6 +89,7 @@ func loadCatalog(c *sqliteConn) (catalog, error) {
 	}
 	rows.Close()
 	cat := catalog{}
+	var withRefs []string
 	for _, t := range tables {
 		if isInternalTable(t.name) {
 			continue
@@ -95,14 +98,21 @@ func loadCatalog(c *sqliteConn) (catalog, error) {
 		if err != nil {
 			return nil, err
 		}
-		if strings.Contains(strings.ToUpper(t.sql), "AUTOINCREMENT") {
+		upper := strings.ToUpper(t.sql)
+		if strings.Contains(upper, "AUTOINCREMENT") {
 			for _, i := range tbl.PK {
 				tbl.AutoInc = tbl.Columns[i].Name
 			}
 		}
+		if strings.Contains(upper, "REFERENCES") {
+			withRefs = append(withRefs, t.name)
+		}
 		cat[t.name] = tbl
 	}
 	if err := loadDefinitions(c, cat); err != nil {
+		return nil, err
+	}
+	if err := loadForeignKeys(c, cat, withRefs); err != nil {
 		return nil, err
 	}
 	return cat, nil

@@ -30,6 +30,9 @@ type sqliteConn struct {
 	// triggers that compute values (ON UPDATE CURRENT_TIMESTAMP) leave the logged
 	// values alone.
 	replaying *atomic.Bool
+	// state is what the statement-dependent SQL functions (foreign key triggers,
+	// AUTO_INCREMENT values, LAST_INSERT_ID(expr)) share with the statement's driver.
+	state *stmtState
 }
 
 // Functions are extra SQL functions registered on every connection (name → Go func,
@@ -44,12 +47,21 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 	q.Set("_busy_timeout", "10000")
 	q.Set("_stmt_cache_size", "256")
 	q.Set("_cache_size", "-65536")
-	q.Set("_foreign_keys", "1")
+	// Foreign keys are binlite's triggers (foreignkey.go), not SQLite's: those check
+	// row by row as InnoDB does, name the constraint, and follow the session's
+	// foreign_key_checks inside a shared transaction.
+	q.Set("_foreign_keys", "0")
+	// A cascade through a self-referencing table runs its own trigger again.
+	q.Set("_recursive_triggers", "1")
 	if readOnly {
 		q.Set("_query_only", "1")
 	}
 	replaying := new(atomic.Bool)
+	state := &stmtState{replaying: replaying}
 	drv := &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+		if err := registerStmtFunctions(c, state); err != nil {
+			return err
+		}
 		if err := registerFunctions(c); err != nil {
 			return err
 		}
@@ -70,7 +82,7 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 	if err != nil {
 		return nil, fmt.Errorf("engine: open %s: %w", path, err)
 	}
-	return &sqliteConn{SQLiteConn: c.(*sqlite3.SQLiteConn), replaying: replaying}, nil
+	return &sqliteConn{SQLiteConn: c.(*sqlite3.SQLiteConn), replaying: replaying, state: state}, nil
 }
 
 func (c *sqliteConn) exec(sql string, args ...any) (driver.Result, error) {

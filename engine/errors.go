@@ -30,6 +30,9 @@ func translateError(err error, db string) error {
 	if errors.As(err, &se) {
 		msg = se.Error()
 	}
+	if e, ok := fromFnError(msg, db); ok {
+		return e
+	}
 	after := func(prefix string) (string, bool) {
 		i := strings.Index(msg, prefix)
 		if i < 0 {

@@ -11,16 +11,25 @@ import (
 type Stmt struct {
 	SQL    string // SQLite text; for DDL the original MySQL text, logged as a Query event
 	Args   []any
-	Insert bool     // report the generated id as LastInsertID
 	Upsert bool     // an INSERT or REPLACE: a row it updates counts twice (ON DUPLICATE KEY UPDATE)
 	DDL    []string // non-empty for DDL: the SQLite statements to run, all or nothing
+	// AutoInc is set for an INSERT or REPLACE into a table with an AUTO_INCREMENT
+	// column: the engine hands out its values (autoinc.go) and reports the insert id.
+	AutoInc *AutoInc
+	// NoFKChecks runs the statement with foreign_key_checks=0.
+	NoFKChecks bool
 }
 
 // Result is what a write returns to the session.
 type Result struct {
 	AffectedRows uint64
-	LastInsertID uint64
-	GTID         gtid.GTID // zero when the statement changed nothing
+	LastInsertID uint64 // the OK packet's insert id (see setInsertID)
+	// SetsLastID says the statement changes the session's LAST_INSERT_ID() to
+	// LastID: it wrote a row with a generated AUTO_INCREMENT value (the first such),
+	// or ran LAST_INSERT_ID(expr).
+	SetsLastID bool
+	LastID     uint64
+	GTID       gtid.GTID // zero when the statement changed nothing
 }
 
 // ResultColumn names a result column with SQLite's declared type ("" for expressions).
@@ -34,11 +43,15 @@ type ResultColumn struct {
 type Rows struct {
 	Columns []ResultColumn
 	Values  [][]any
+	// SetsLastID and LastID: the query ran LAST_INSERT_ID(expr) (see Result).
+	SetsLastID bool
+	LastID     uint64
 }
 
 func queryConn(c *sqliteConn, sql string, args []any, db string) (*Rows, error) {
 	r, err := c.query(sql, args...)
 	if err != nil {
+		c.state.takeLastID()
 		return nil, translateError(err, db)
 	}
 	defer r.Close()
@@ -65,5 +78,6 @@ func queryConn(c *sqliteConn, sql string, args []any, db string) (*Rows, error) 
 		}
 		out.Values = append(out.Values, row)
 	}
+	out.LastID, out.SetsLastID = c.state.takeLastID()
 	return out, nil
 }

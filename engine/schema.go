@@ -82,6 +82,11 @@ func (e *Engine) openSchema(name string) (*Schema, error) {
 		c.Close()
 		return nil, err
 	}
+	// A file written before binlite enforced foreign keys with triggers gets them.
+	if err := syncForeignKeys(c, cat); err != nil {
+		c.Close()
+		return nil, err
+	}
 	s.cat.Store(&cat)
 	if s.w, err = newWriter(s, c, cat); err != nil {
 		c.Close()

@@ -119,6 +119,9 @@ type writer struct {
 	// waited counts coordinators waiting for one of this writer's applies: the
 	// writer then commits its run instead of holding it open (holdRun).
 	waited atomic.Int32
+	// autoIncCounter is, per table (lower case), the highest AUTO_INCREMENT value
+	// used or reserved, while the writer knows it (autoinc.go).
+	autoIncCounter map[string]int64
 }
 
 func newWriter(s *Schema, c *sqliteConn, cat catalog) (*writer, error) {
@@ -239,9 +242,22 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		return Result{}, w.runDDL(st, evs)
 	}
 	mark := len(*evs)
+	cs := w.c.state
+	var aiTable *Table
+	if st.AutoInc != nil {
+		a, t, err := w.startAutoInc(st)
+		if err != nil {
+			return Result{}, err
+		}
+		cs.alloc, aiTable = a, t
+	}
+	cs.fkOff = st.NoFKChecks
 	w.cap.start()
 	res, err := w.c.exec(st.SQL, st.Args...)
 	cc, cerr := w.cap.collect(evs)
+	alloc := cs.alloc
+	cs.alloc, cs.fkOff = nil, false
+	lastID, lastIDSet := cs.takeLastID()
 	if cerr != nil && err == nil {
 		err = cerr
 	}
@@ -250,7 +266,13 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		if errors.Is(err, errCapture) {
 			return Result{}, err
 		}
-		return Result{}, translateError(err, w.s.name)
+		err = translateError(err, w.s.name)
+		if alloc != nil && !w.c.AutoCommit() {
+			if kerr := w.failAutoInc(st, alloc, mysqlerr.From(err).Code); kerr != nil {
+				return Result{}, kerr
+			}
+		}
+		return Result{}, err
 	}
 	var r Result
 	n, _ := res.RowsAffected()
@@ -259,11 +281,14 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		r.AffectedRows = cc.affected(st.Upsert)
 		n = int64(cc.inserted)
 	}
-	if st.Insert && n > 0 {
-		// MySQL reports the first id a multi-row INSERT generated; SQLite the last.
-		id, _ := res.LastInsertId()
-		r.LastInsertID = uint64(id - (n - 1))
+	if alloc != nil {
+		if err := w.finishAutoInc(st, alloc, aiTable, (*evs)[mark:], n); err != nil {
+			return Result{}, err
+		}
+	} else {
+		w.forgetAutoInc((*evs)[mark:])
 	}
+	r.setInsertID(st, alloc, lastID, lastIDSet, w.autoIncValue(st, &cc))
 	return r, nil
 }
 
@@ -271,32 +296,59 @@ func (w *writer) runDDL(st *Stmt, evs *[]binlog.Event) error {
 	if _, err := w.c.exec(`SAVEPOINT binlite_ddl`); err != nil {
 		return fmt.Errorf("engine: ddl savepoint: %w", err)
 	}
+	undo := func(err error) error {
+		w.c.exec(`ROLLBACK TO binlite_ddl`)
+		w.c.exec(`RELEASE binlite_ddl`)
+		return err
+	}
+	// DDL's own row changes (TRUNCATE's) run no foreign key checks or actions:
+	// the session checked what MySQL refuses first.
+	w.c.state.fkOff = true
+	defer func() { w.c.state.fkOff = false }()
 	for _, q := range st.DDL {
 		if _, err := w.c.exec(q); err != nil {
-			w.c.exec(`ROLLBACK TO binlite_ddl`)
-			w.c.exec(`RELEASE binlite_ddl`)
-			return translateError(err, w.s.name)
+			return undo(translateError(err, w.s.name))
 		}
+	}
+	cat, err := w.loadCatalog()
+	if err != nil {
+		return undo(err)
 	}
 	if _, err := w.c.exec(`RELEASE binlite_ddl`); err != nil {
 		return fmt.Errorf("engine: ddl release: %w", err)
 	}
-	if err := w.reloadCatalog(); err != nil {
-		return err
-	}
+	w.useCatalog(cat)
 	*evs = append((*evs)[:0], &binlog.QueryEvent{Schema: w.s.name, SQL: st.SQL})
 	return nil
 }
 
+// reloadCatalog reads the schema's tables again after DDL and makes its foreign
+// key triggers match them.
 func (w *writer) reloadCatalog() error {
-	cat, err := loadCatalog(w.c)
+	cat, err := w.loadCatalog()
 	if err != nil {
 		return err
 	}
+	w.useCatalog(cat)
+	return nil
+}
+
+func (w *writer) loadCatalog() (catalog, error) {
+	cat, err := loadCatalog(w.c)
+	if err != nil {
+		return nil, err
+	}
+	if err := syncForeignKeys(w.c, cat); err != nil {
+		return nil, err
+	}
+	return cat, nil
+}
+
+func (w *writer) useCatalog(cat catalog) {
+	clear(w.autoIncCounter) // TRUNCATE, ALTER TABLE ... AUTO_INCREMENT, DROP and RENAME set counters
 	w.cap.cat = cat
 	w.s.cat.Store(&cat)
 	w.applySQL.reset() // tables may have new shapes
-	return nil
 }
 
 func (w *writer) execStmt(j *job) {
@@ -391,6 +443,7 @@ func rowCount(evs []binlog.Event) int {
 }
 
 func (w *writer) applyEvents(evs []binlog.Event) error {
+	clear(w.autoIncCounter) // the source's rows carry their ids
 	w.c.replaying.Store(true)
 	defer w.c.replaying.Store(false)
 	for _, ev := range evs {

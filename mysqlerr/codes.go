@@ -50,7 +50,6 @@ const (
 	ErBadField                                   uint16 = 1054
 	ErDupFieldName                               uint16 = 1060
 	ErDupKeyName                                 uint16 = 1061
-	ErKeyColumnDoesNotExist                      uint16 = 1072
 	ErDupEntry                                   uint16 = 1062
 	ErParse                                      uint16 = 1064
 	ErEmptyQuery                                 uint16 = 1065
@@ -113,6 +112,18 @@ const (
 	ErMalformedGTIDSpec                          uint16 = 1773
 	ErGTIDExecutedNotEmpty                       uint16 = 1840
 	ErIncorrectGlobalLocalVar                    uint16 = 1238
+
+	// Foreign key definitions and DDL on referenced tables.
+	ErKeyColumnDoesNotExist uint16 = 1072 // ER_KEY_COLUMN_DOES_NOT_EXITS
+	ErDropIndexFK           uint16 = 1553
+	ErTruncateIllegalFK     uint16 = 1701
+	ErFKNoIndexParent       uint16 = 1822
+	ErFKCannotOpenParent    uint16 = 1824
+	ErFKColumnNotNull       uint16 = 1830
+	ErFKCannotDropParent    uint16 = 3730
+	ErFKNoColumnParent      uint16 = 3734
+	ErFKIncompatibleColumns uint16 = 3780
+	ErFKNoUniqueIndexParent uint16 = 6125
 )
 
 // states maps codes to SQLSTATEs; codes absent here use HY000, MySQL's general state.
@@ -175,6 +186,8 @@ var states = map[uint16]string{
 	ErLockDeadlock:          "40001",
 	ErReadOnlyTransaction:   "25006",
 	ErUnknownProcedure:      "42000",
+	ErKeyColumnDoesNotExist: "42000",
+	ErTruncateIllegalFK:     "42000",
 }
 
 // State returns the SQLSTATE MySQL uses for code.

@@ -41,7 +41,8 @@ func (s *Session) compiledOnly(text string) (*sqlcompat.Query, bool) {
 	kind := map[string]sqlcompat.QueryKind{"select": sqlcompat.Select, "insert": sqlcompat.Insert,
 		"replace": sqlcompat.Replace, "update": sqlcompat.Update, "delete": sqlcompat.Delete}[em.Kind]
 	return &sqlcompat.Query{Kind: kind, SQLite: em.SQL, NumParams: em.Params, Schemas: em.Schemas,
-		Tables: em.Tables, ZeroToNullParams: em.ZeroToNull, ReadOnly: kind == sqlcompat.Select, Warnings: em.Warnings}, true
+		Tables: em.Tables, ZeroToNullParams: em.ZeroToNull, ReadOnly: kind == sqlcompat.Select, Warnings: em.Warnings,
+		InsertRows: em.InsertRows, IgnoreDuplicates: em.IgnoreDuplicates}, true
 }
 
 // dataStatement reports whether text starts with a data statement's keyword.

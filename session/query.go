@@ -30,6 +30,7 @@ func (s *Session) query(q *sqlcompat.Query, db string, args []any) (*mysqlproto.
 		if err != nil {
 			return nil, err
 		}
+		s.afterRead(rows)
 		return textResult(rows, s.db), nil
 	}
 	return s.write(q, db, args)
@@ -63,13 +64,7 @@ func (s *Session) write(q *sqlcompat.Query, db string, args []any) (*mysqlproto.
 	if db == "" {
 		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
 	}
-	// Only a table with an AUTO_INCREMENT column generates ids: SQLite's rowid of
-	// any other table is not an insert id.
-	insert := (q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace) && len(q.Tables) > 0
-	if insert {
-		_, insert = s.env.Engine.AutoIncColumn(db, q.Tables[0])
-	}
-	st := engine.Stmt{SQL: q.SQLite, Args: args, Insert: insert, Upsert: q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace}
+	st := s.writeStmt(q, db, args)
 	s.ensureTxn()
 	var (
 		res engine.Result
@@ -93,9 +88,7 @@ func (s *Session) write(q *sqlcompat.Query, db string, args []any) (*mysqlproto.
 		return nil, err
 	}
 	s.rowCount = int64(res.AffectedRows)
-	if res.LastInsertID != 0 {
-		s.lastID = res.LastInsertID
-	}
+	s.afterWrite(q, res)
 	return &mysqlproto.Result{AffectedRows: res.AffectedRows, LastInsertID: res.LastInsertID}, nil
 }
 
@@ -162,6 +155,9 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 		return ok(), nil
 	}
 	if err := s.dropColumnAllowed(db, d); err != nil {
+		return nil, err
+	}
+	if err := s.foreignKeyDDL(db, d); err != nil {
 		return nil, err
 	}
 	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: stmts}, s.lockWait())

@@ -20,6 +20,7 @@ func TestStoredLiterals(t *testing.T) {
 		def.Columns = append(def.Columns, catalog.Column{Name: name, Type: types[name], Nullable: true})
 	}
 	ctx := testCtx()
+	ctx.AutoInc = nil // AUTO_INCREMENT values have their own test (TestAutoIncValues)
 	ctx.TableDef = func(schema, table string) *catalog.Table {
 		if table == "t" {
 			return def

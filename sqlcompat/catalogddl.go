@@ -89,6 +89,8 @@ func createTableCatalog(d *DDL, defaultCollation string) error {
 	if err := d.create.adoptDefinition(d, def); err != nil {
 		return err
 	}
+	d.Def = def
+	d.SQLite = append(d.SQLite, foreignKeyIndexes(d, def)...)
 	enc, err := def.Encode()
 	if err != nil {
 		return mysqlerr.New(mysqlerr.ErUnknownError, "%v", err)
@@ -160,4 +162,33 @@ func indexCatalog(d *DDL, ctx *Context) error {
 	}
 	d.CatalogAfter = append(d.CatalogAfter, "UPDATE "+catalogTable+" SET def = "+sqlString(enc)+" WHERE name = "+sqlString(d.Table))
 	return nil
+}
+
+// foreignKeyIndexes are the SQLite indexes of the keys MySQL adds for a FOREIGN KEY
+// whose columns no key starts with (catalog.Build names them): a parent's DELETE
+// or UPDATE looks the child rows up through them, and SHOW CREATE TABLE and DROP
+// INDEX know them.
+func foreignKeyIndexes(d *DDL, def *catalog.Table) []string {
+	var out []string
+	for _, ix := range def.Indexes {
+		if ix.Kind != catalog.KindIndex || strings.Contains(strings.Join(d.SQLite, "\n"), " "+indexName(d.Table, ix.Name)+" ON ") {
+			continue
+		}
+		for _, fk := range def.ForeignKeys {
+			if len(fk.Columns) != len(ix.Parts) {
+				continue
+			}
+			parts := make([]keyPart, len(ix.Parts))
+			same := true
+			for i, p := range ix.Parts {
+				same = same && p.Expr == "" && strings.EqualFold(p.Column, fk.Columns[i])
+				parts[i] = keyPart{sql: quoteIdent(p.Column), name: p.Column}
+			}
+			if same {
+				out = append(out, indexSQL(d.Table, ix.Name, false, d.IfNotExists, parts))
+				break
+			}
+		}
+	}
+	return out
 }

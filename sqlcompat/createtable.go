@@ -1,6 +1,7 @@
 package sqlcompat
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -137,6 +138,9 @@ func (p *parser) parseColumn(rw *rewriter, lo, hi int) (*column, string, error) 
 			return nil, what, err
 		}
 	}
+	// MySQL 8.4 parses a column's own REFERENCES clause and creates no foreign key
+	// (only FOREIGN KEY (...) REFERENCES does).
+	c.extra = slices.DeleteFunc(c.extra, func(e string) bool { return strings.HasPrefix(e, "REFERENCES ") })
 	return c, "", nil
 }
 

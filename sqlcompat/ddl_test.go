@@ -74,7 +74,7 @@ func TestDDL(t *testing.T) {
 		want := tt.want
 		want.Original = d.Original
 		// The catalog statements have their own test (TestCatalogStatements).
-		want.Temporary, want.CatalogBefore, want.CatalogAfter, want.ValueChecks, want.Warnings = d.Temporary, d.CatalogBefore, d.CatalogAfter, d.ValueChecks, d.Warnings
+		want.Temporary, want.CatalogBefore, want.CatalogAfter, want.ValueChecks, want.Warnings, want.Def = d.Temporary, d.CatalogBefore, d.CatalogAfter, d.ValueChecks, d.Warnings, d.Def
 		if want.Tables == nil {
 			want.Tables = []string{want.Table}
 		}

@@ -204,10 +204,11 @@ func (d *dmlState) insert() (string, error) {
 	}
 	var cols []string
 	var tuples [][][2]int
-	setForm := -1
+	setForm, colEnd := -1, -1
 	if i < n && toks[i].isOp("(") && !(i+1 < n && (toks[i+1].is("SELECT") || toks[i+1].is("WITH"))) {
 		end := matchParen(toks, i)
 		sh.listOpen, sh.listClose = i, end
+		colEnd = end
 		for _, r := range splitTop(toks, i+1, end) {
 			if r[1]-r[0] >= 1 {
 				cols = append(cols, toks[r[1]-1].val2())
@@ -269,18 +270,26 @@ func (d *dmlState) insert() (string, error) {
 	default:
 		sh.source = i
 	}
-	d.autoIncZero(schema, table, cols, tuples)
 	d.storedLiterals(schema, table, cols, tuples)
+	autoCol := d.autoIncValues(schema, table, cols, tuples)
+	d.q.InsertRows = len(tuples)
+	d.q.IgnoreDuplicates = ignore && ondup < 0 && d.q.Kind == Insert
 	sh.cols, sh.tuples, sh.set, sh.bodyEnd, sh.ondup = cols, tuples, setForm, bodyEnd, ondup
 	rendered, err := d.insertDefaults(sh)
 	if err != nil {
 		return "", err
+	}
+	if autoCol != "" && setForm < 0 && colEnd > 0 {
+		d.addAutoIncColumn(autoCol, colEnd, tuples)
 	}
 	if setForm >= 0 && !rendered {
 		var c, v []string
 		for k, col := range cols {
 			c = append(c, quoteIdent(col))
 			v = append(v, d.emit(tuples[0][k][0], tuples[0][k][1]))
+		}
+		if autoCol != "" {
+			c, v = append(c, autoCol), append(v, AutoIncFunc+"(NULL)")
 		}
 		d.out[setForm] = "(" + strings.Join(c, ", ") + ") VALUES (" + strings.Join(v, ", ") + ")"
 		d.skipRange(setForm+1, bodyEnd-1)
@@ -320,48 +329,6 @@ func (d *dmlState) hasTopWord(lo, hi int, kws ...string) bool {
 		}
 	}
 	return false
-}
-
-// autoIncZero turns a literal 0 in the AUTO_INCREMENT column into NULL and
-// reports placeholders there, because MySQL generates the next id for 0 and
-// SQLite only does so for NULL.
-func (d *dmlState) autoIncZero(schema, table string, cols []string, tuples [][][2]int) {
-	if d.p.ctx.AutoInc == nil {
-		return
-	}
-	col, ok := d.p.ctx.AutoInc(schema, table)
-	if !ok {
-		return
-	}
-	if len(cols) == 0 {
-		// No column list: values are in table order, which only the engine knows.
-		if d.p.ctx.Columns == nil {
-			return
-		}
-		cols = d.p.ctx.Columns(schema, table)
-	}
-	idx := -1
-	for k, c := range cols {
-		if strings.EqualFold(c, col) {
-			idx = k
-		}
-	}
-	if idx < 0 {
-		return
-	}
-	for _, tuple := range tuples {
-		if idx >= len(tuple) || tuple[idx][1]-tuple[idx][0] != 1 {
-			continue
-		}
-		j := tuple[idx][0]
-		t := d.toks[j]
-		switch {
-		case t.kind == tkParam:
-			d.q.ZeroToNullParams = append(d.q.ZeroToNullParams, d.paramIdx[j])
-		case t.kind == tkString && t.val == "0", t.kind == tkNumber && isZero(t.text):
-			d.out[j] = "NULL"
-		}
-	}
 }
 
 // storedLiterals rewrites literals written straight into a column to what the
@@ -434,11 +401,6 @@ func (d *dmlState) storedLiteral(j int, ty *catalog.Type, col string, row int) {
 }
 
 func blobLiteral(s string) string { return "X'" + hex.EncodeToString([]byte(s)) + "'" }
-
-func isZero(num string) bool {
-	f, err := strconv.ParseFloat(num, 64)
-	return err == nil && f == 0
-}
 
 // update handles UPDATE [IGNORE] t SET ...; multi-table updates are unsupported.
 func (d *dmlState) update() string {

@@ -19,8 +19,8 @@ func TestQueryTranslation(t *testing.T) {
 		{"UPDATE sbtest1 SET k=k+1 WHERE id=?", "UPDATE sbtest1 SET k=k+1 WHERE id=?", Update},
 		{"UPDATE sbtest1 SET c=? WHERE id=?", "UPDATE sbtest1 SET c=? WHERE id=?", Update},
 		{"DELETE FROM sbtest1 WHERE id=?", "DELETE FROM sbtest1 WHERE id=?", Delete},
-		{"INSERT INTO sbtest1 (id, k, c, pad) VALUES (?, ?, ?, ?)", "INSERT INTO sbtest1 (id, k, c, pad) VALUES (?, ?, ?, ?)", Insert},
-		{"INSERT INTO sbtest1(k, c, pad) VALUES(1,'a','b'),(2,'c','d')", "INSERT INTO sbtest1(k, c, pad) VALUES(1,'a','b'),(2,'c','d')", Insert},
+		{"INSERT INTO sbtest1 (id, k, c, pad) VALUES (?, ?, ?, ?)", "INSERT INTO sbtest1 (id, k, c, pad) VALUES (binlite_autoinc(?), ?, ?, ?)", Insert},
+		{"INSERT INTO sbtest1(k, c, pad) VALUES(1,'a','b'),(2,'c','d')", `INSERT INTO sbtest1(k, c, pad, "id") VALUES(1,'a','b', binlite_autoinc(NULL)),(2,'c','d', binlite_autoinc(NULL))`, Insert},
 
 		// identifiers, strings, comments
 		{"SELECT `c`, `we\"ird` FROM `sbtest1`", `SELECT "c", "we""ird" FROM "sbtest1"`, Select},
@@ -123,18 +123,27 @@ func TestQueryMetadata(t *testing.T) {
 	}
 }
 
-func TestAutoIncZeroLiteral(t *testing.T) {
-	tests := []struct{ sql, want string }{
-		{"INSERT INTO sbtest1 (id, k, c, pad) VALUES (0, 5012, 'x', 'y')", "INSERT INTO sbtest1 (id, k, c, pad) VALUES (NULL, 5012, 'x', 'y')"},
-		{"INSERT INTO sbtest1 (k, id) VALUES (1, '0'), (2, 5), (3,0)", "INSERT INTO sbtest1 (k, id) VALUES (1, NULL), (2, 5), (3,NULL)"},
-		{"REPLACE INTO t (id) VALUES (0)", "REPLACE INTO t (id) VALUES (NULL)"},
-		{"INSERT INTO t SET id = 0, k = 0", `INSERT INTO t ("id", "k") VALUES (NULL, 0)`},
-		{"INSERT INTO t2 (id) VALUES (0)", "INSERT INTO t2 (id) VALUES (0)"},
-		{"INSERT INTO t (id) VALUES (0 + 0)", "INSERT INTO t (id) VALUES (0 + 0)"},
+// TestAutoIncValues: every row's AUTO_INCREMENT value goes through
+// binlite_autoinc (the engine hands out ids for NULL and 0), the column added
+// when the statement leaves it out; other tables' values are left alone.
+func TestAutoIncValues(t *testing.T) {
+	tests := []struct {
+		sql, want string
+		rows      int
+	}{
+		{"INSERT INTO sbtest1 (id, k, c, pad) VALUES (0, 5012, 'x', 'y')", "INSERT INTO sbtest1 (id, k, c, pad) VALUES (binlite_autoinc(0), 5012, 'x', 'y')", 1},
+		{"INSERT INTO sbtest1 (k, id) VALUES (1, '0'), (2, 5), (3,0)", "INSERT INTO sbtest1 (k, id) VALUES (1, binlite_autoinc('0')), (2, binlite_autoinc(5)), (3,binlite_autoinc(0))", 3},
+		{"REPLACE INTO t (id) VALUES (0)", "REPLACE INTO t (id) VALUES (binlite_autoinc(0))", 1},
+		{"INSERT INTO t SET id = 0, k = 0", `INSERT INTO t ("id", "k") VALUES (binlite_autoinc(0), 0)`, 1},
+		{"INSERT INTO t SET k = 1", `INSERT INTO t ("k", "id") VALUES (1, binlite_autoinc(NULL))`, 1},
+		{"INSERT INTO t (k) VALUES (1), (2)", `INSERT INTO t (k, "id") VALUES (1, binlite_autoinc(NULL)), (2, binlite_autoinc(NULL))`, 2},
+		{"INSERT INTO t2 (id) VALUES (0)", "INSERT INTO t2 (id) VALUES (0)", 1},
+		{"INSERT INTO t (id) VALUES (0 + 0)", "INSERT INTO t (id) VALUES (binlite_autoinc(0 + 0))", 1},
+		{"INSERT INTO t (k) SELECT k FROM t2", "INSERT INTO t (k) SELECT k FROM t2", 0},
 	}
 	for _, tt := range tests {
-		if q := mustQuery(t, tt.sql); q.SQLite != tt.want {
-			t.Errorf("Parse(%q)\n got %q\nwant %q", tt.sql, q.SQLite, tt.want)
+		if q := mustQuery(t, tt.sql); q.SQLite != tt.want || q.InsertRows != tt.rows {
+			t.Errorf("Parse(%q)\n got %q (%d rows)\nwant %q (%d rows)", tt.sql, q.SQLite, q.InsertRows, tt.want, tt.rows)
 		}
 	}
 }

@@ -281,6 +281,8 @@ type DDL struct {
 
 	create   *createParts    // CREATE TABLE as parsed, re-rendered once the definition is built
 	defaults []*alterDefault // ALTER TABLE ... ALTER COLUMN ... SET/DROP DEFAULT
+	// Def is CREATE TABLE's MySQL definition (nil when the grammar did not take it).
+	Def *catalog.Table
 }
 
 // Statements is everything the schema's SQLite runs for the DDL, in order.
@@ -325,6 +327,11 @@ type Query struct {
 	// an AUTO_INCREMENT column of an INSERT/REPLACE: bind NULL when the argument is 0.
 	ZeroToNullParams []int
 	ReadOnly         bool
+	// InsertRows is the number of rows of an INSERT/REPLACE's VALUES list (0 for
+	// INSERT ... SELECT). IgnoreDuplicates marks INSERT IGNORE without ON DUPLICATE
+	// KEY UPDATE: each row it leaves out is a MySQL warning (1062).
+	InsertRows       int
+	IgnoreDuplicates bool
 	// Warnings are what MySQL notes about values the statement's literals lost
 	// on their way into their columns (1265: a DECIMAL rounded, a DATE's time).
 	Warnings []mysqlerr.Warning

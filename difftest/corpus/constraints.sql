@@ -198,6 +198,26 @@ INSERT INTO tree VALUES (1, NULL), (2, 1), (3, 2), (4, 1);
 INSERT INTO tree VALUES (5, 6), (6, NULL);
 DELETE FROM tree WHERE id = 2;
 SELECT id, parent FROM tree ORDER BY id;
+INSERT INTO tree VALUES (7, 7);
+DELETE FROM tree WHERE id = 7;
+CREATE TABLE org (id INT PRIMARY KEY, boss INT, FOREIGN KEY (boss) REFERENCES org (id) ON UPDATE CASCADE);
+INSERT INTO org VALUES (1, NULL), (2, 1);
+UPDATE org SET id = 10 WHERE id = 1;
+CREATE TABLE owners (id INT PRIMARY KEY, code INT, tag VARCHAR(5), UNIQUE KEY (code), KEY (tag));
+CREATE TABLE owned (id INT PRIMARY KEY, owner_code INT, CONSTRAINT fk_owned FOREIGN KEY (owner_code) REFERENCES owners (code) ON DELETE RESTRICT);
+INSERT INTO owners VALUES (1, 100, 'a'), (2, 200, 'b');
+INSERT INTO owned VALUES (1, 100), (2, NULL);
+REPLACE INTO owners VALUES (1, 100, 'c');
+INSERT INTO owners VALUES (3, 100, 'd') ON DUPLICATE KEY UPDATE code = 101;
+UPDATE owners SET code = 201 WHERE id = 2;
+SELECT id, code, tag FROM owners ORDER BY id;
+-- mysql: error 1822 -- 8.4 manual 15.1.20.5 FOREIGN KEY Constraints (the referenced columns need an index: ER_FK_NO_INDEX_PARENT)
+CREATE TABLE badfk3 (a INT, FOREIGN KEY (a) REFERENCES owners (id, code));
+-- mysql: error 6125 -- 8.4 manual 15.1.20.5 FOREIGN KEY Constraints (restrict_fk_on_non_standard_key: a non-unique referenced key is ER_FK_NO_UNIQUE_INDEX_PARENT)
+CREATE TABLE badfk4 (a VARCHAR(5), FOREIGN KEY (a) REFERENCES owners (tag));
+CREATE TABLE inline_ref (a INT REFERENCES owners (id));
+-- mysql: ok; affected 1; insert_id 0; warnings none -- 8.4 manual 15.1.20.5 FOREIGN KEY Constraints (MySQL parses and ignores inline REFERENCES specifications)
+INSERT INTO inline_ref VALUES (999);
 
 -- ---------------------------------------------------------------- AUTO_INCREMENT
 CREATE TABLE seq (id INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(5)) AUTO_INCREMENT = 100;
@@ -228,6 +248,8 @@ INSERT INTO seq (v) VALUES ('n');
 SHOW CREATE TABLE seq;
 INSERT IGNORE INTO seq (id, v) VALUES (500, 'dup');
 SELECT LAST_INSERT_ID(42);
+SELECT LAST_INSERT_ID();
+UPDATE seq SET v = 'u' WHERE id = LAST_INSERT_ID(501);
 SELECT LAST_INSERT_ID();
 INSERT INTO seq (v) VALUES ('o');
 SELECT LAST_INSERT_ID();

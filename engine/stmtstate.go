@@ -1,0 +1,100 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/mattn/go-sqlite3"
+
+	"github.com/binlite/binlite/sqlitec"
+)
+
+// stmtState is what binlite's statement-dependent SQL functions read and write on
+// one connection. Whoever drives the connection (one goroutine at a time: the
+// writer, a session holding its lease, a reader's user) sets it up before a
+// statement and reads it after; the functions run inside that statement, on the
+// same goroutine.
+type stmtState struct {
+	handle    unsafe.Pointer // the connection's sqlite3*, for last_insert_rowid
+	replaying *atomic.Bool   // see sqliteConn.replaying
+	// fkOff turns the foreign key triggers off (binlite_fk_checks()): the running
+	// statement's session has foreign_key_checks=0, or it is DDL.
+	fkOff bool
+	// alloc hands out the running INSERT's AUTO_INCREMENT values (binlite_autoinc),
+	// nil for other statements.
+	alloc *autoIncAlloc
+	// lastIDSet says LAST_INSERT_ID(expr) ran in the statement; lastID is the value.
+	lastIDSet bool
+	lastID    uint64
+}
+
+// registerStmtFunctions adds the functions that use st to a connection.
+func registerStmtFunctions(c *sqlite3.SQLiteConn, st *stmtState) error {
+	h, err := sqlitec.Handle(c)
+	if err != nil {
+		return err
+	}
+	st.handle = h
+	for name, fn := range map[string]any{
+		"binlite_fk_checks": st.fkChecks,
+		"binlite_autoinc":   st.autoinc,
+		"last_insert_id":    st.setLastInsertID,
+	} {
+		if err := c.RegisterFunc(name, fn, false); err != nil {
+			return fmt.Errorf("register %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// fkChecks is binlite_fk_checks(): whether the foreign key triggers act. They do
+// not while a connection replays logged row changes (a replica's apply, recovery):
+// the source checked the rows and logged what its actions changed, as MySQL
+// replicas apply row events without foreign key checks.
+func (st *stmtState) fkChecks() bool {
+	return !st.fkOff && !st.replaying.Load()
+}
+
+// lastInsertRowid is the rowid of the connection's latest successful INSERT.
+func (st *stmtState) lastInsertRowid() int64 { return sqlitec.LastInsertRowid(st.handle) }
+
+// setLastInsertID is LAST_INSERT_ID(expr): it returns expr as an unsigned BIGINT and
+// makes it the session's LAST_INSERT_ID() (the session reads it after the statement).
+func (st *stmtState) setLastInsertID(v any) any {
+	if isNull(v) {
+		st.lastIDSet, st.lastID = true, 0
+		return nil
+	}
+	var u uint64
+	switch x := v.(type) {
+	case int64:
+		u = uint64(x)
+	case float64:
+		u = uint64(int64(math.Round(x)))
+	default:
+		s := strings.TrimSpace(toText(x))
+		if n, err := strconv.ParseUint(s, 10, 64); err == nil {
+			u = n
+		} else if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+			u = uint64(n)
+		} else if f, err := strconv.ParseFloat(s, 64); err == nil {
+			u = uint64(int64(math.Round(f)))
+		}
+	}
+	st.lastIDSet, st.lastID = true, u
+	if u > math.MaxInt64 {
+		return strconv.FormatUint(u, 10)
+	}
+	return int64(u)
+}
+
+// takeLastID returns and clears what LAST_INSERT_ID(expr) set.
+func (st *stmtState) takeLastID() (uint64, bool) {
+	v, ok := st.lastID, st.lastIDSet
+	st.lastID, st.lastIDSet = 0, false
+	return v, ok
+}

@@ -1,0 +1,45 @@
+package session
+
+import (
+	"github.com/binlite/binlite/engine"
+	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/sqlcompat"
+)
+
+// writeStmt is the engine's statement for a translated write: an INSERT or REPLACE
+// into a table with an AUTO_INCREMENT column has its values handed out by the
+// engine (engine.AutoInc), and foreign_key_checks=0 goes along.
+func (s *Session) writeStmt(q *sqlcompat.Query, db string, args []any) engine.Stmt {
+	st := engine.Stmt{SQL: q.SQLite, Args: args, Upsert: q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace,
+		NoFKChecks: s.vars.Int("foreign_key_checks") == 0}
+	// Only a table with an AUTO_INCREMENT column generates ids: SQLite's rowid of
+	// any other table is not an insert id.
+	if st.Upsert && len(q.Tables) > 0 {
+		if _, ok := s.env.Engine.AutoIncColumn(db, q.Tables[0]); ok {
+			st.AutoInc = &engine.AutoInc{Table: q.Tables[0], Rows: q.InsertRows}
+		}
+	}
+	return st
+}
+
+// afterWrite keeps what a write tells the session: its LAST_INSERT_ID() (the first
+// AUTO_INCREMENT value it generated for a row it wrote, or LAST_INSERT_ID(expr)),
+// and MySQL's 1062 warning for each row INSERT IGNORE left out.
+func (s *Session) afterWrite(q *sqlcompat.Query, res engine.Result) {
+	if res.SetsLastID {
+		s.lastID = res.LastID
+	}
+	if q.IgnoreDuplicates && uint64(q.InsertRows) > res.AffectedRows {
+		// SQLite does not say which key each row hit, nor its value.
+		for range uint64(q.InsertRows) - res.AffectedRows {
+			s.notes = append(s.notes, mysqlerr.Warn(mysqlerr.ErDupEntry, "Duplicate entry for a unique key of table '%s'", q.Tables[0]))
+		}
+	}
+}
+
+// afterRead keeps the LAST_INSERT_ID(expr) a query ran.
+func (s *Session) afterRead(rows *engine.Rows) {
+	if rows.SetsLastID {
+		s.lastID = rows.LastID
+	}
+}
