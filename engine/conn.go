@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/mattn/go-sqlite3"
+
+	"github.com/binlite/binlite/collation"
 )
 
 // sqliteConn is one raw SQLite connection. mattn's driver caches prepared statements
@@ -50,6 +52,11 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 	drv := &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 		if err := registerFunctions(c); err != nil {
 			return err
+		}
+		// Text columns declare MySQL collations (COLLATE utf8mb4_general_ci); a
+		// connection without them could not even read such a table's schema.
+		if err := collation.Register(c.RegisterCollation); err != nil {
+			return fmt.Errorf("register collations: %w", err)
 		}
 		if err := c.RegisterFunc("binlite_replaying", replaying.Load, false); err != nil {
 			return fmt.Errorf("register binlite_replaying: %w", err)

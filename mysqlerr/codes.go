@@ -6,6 +6,8 @@ const (
 	ErInvalidDefault                    uint16 = 1067
 	ErBlobCantHaveDefault               uint16 = 1101
 	ErUnknownCharacterSet               uint16 = 1115
+	ErCollationCharsetMismatch          uint16 = 1253
+	ErUnknownCollation                  uint16 = 1273
 	ErMBiggerThanD                      uint16 = 1427
 	ErTooBigScale                       uint16 = 1425
 	ErTooBigPrecision                   uint16 = 1426
@@ -154,6 +156,8 @@ var states = map[uint16]string{
 	ErLockDeadlock:          "40001",
 	ErReadOnlyTransaction:   "25006",
 	ErUnknownProcedure:      "42000",
+
+	ErCollationCharsetMismatch: "42000",
 }
 
 // State returns the SQLSTATE MySQL uses for code.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/config"
 	"github.com/binlite/binlite/engine"
@@ -206,8 +207,15 @@ func nodeSettings(cfg *Config) ([]config.Option, error) {
 
 // translateDDL compiles a replayed DDL statement (recovery, a replica's applier)
 // the way a session on this node would.
-func (n *Node) translateDDL(schema, sql string) ([]string, error) {
-	st, err := sqlcompat.Parse(sql, &sqlcompat.Context{DB: schema, DefaultCollation: n.vars.String("collation_server")})
+func (n *Node) translateDDL(schema, sql string, tableDef func(table string) *catalog.Table) ([]string, error) {
+	st, err := sqlcompat.Parse(sql, &sqlcompat.Context{DB: schema, DefaultCollation: n.vars.String("collation_server"),
+		// ALTER TABLE ... ADD COLUMN takes the table's collation, as it did on the source.
+		TableDef: func(db, table string) *catalog.Table {
+			if db != schema {
+				return nil
+			}
+			return tableDef(table)
+		}})
 	if err != nil {
 		return nil, err
 	}

@@ -4,8 +4,18 @@ import (
 	"database/sql"
 	"testing"
 
-	_ "github.com/mattn/go-sqlite3"
+	"github.com/mattn/go-sqlite3"
+
+	"github.com/binlite/binlite/collation"
 )
+
+// Text columns declare MySQL collations, which the engine registers on its
+// connections; this driver does the same.
+func init() {
+	sql.Register("sqlite3_collations", &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+		return collation.Register(c.RegisterCollation)
+	}})
+}
 
 // execMySQL translates one MySQL statement and runs it on db, binding args
 // the way the engine will (NULL for a 0 in an AUTO_INCREMENT placeholder).
@@ -72,7 +82,7 @@ func mustQueryCtx(t *testing.T, ctx *Context, stmt string) *Query {
 }
 
 func TestSQLiteIntegration(t *testing.T) {
-	db, err := sql.Open("sqlite3", ":memory:")
+	db, err := sql.Open("sqlite3_collations", ":memory:")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -278,6 +278,8 @@ type DDL struct {
 	ValueChecks []string
 	// Warnings are what MySQL notes about the statement itself (deprecated syntax).
 	Warnings []mysqlerr.Warning
+
+	def *catalog.Table // CreateTable: the definition MySQL's grammar gave, if any
 }
 
 // Statements is everything the schema's SQLite runs for the DDL, in order.
