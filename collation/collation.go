@@ -103,9 +103,9 @@ func All() []*Collation {
 	return out
 }
 
-// Register registers every collation through register (a SQLite connection's
-// RegisterCollation): each gets a comparison function of its own, used only by
-// that connection.
+// Register registers every collation through register (on one SQLite connection:
+// sqlitec.RegisterCollation, or the driver's RegisterCollation): each gets a
+// comparison function of its own, used only by that connection.
 func Register(register func(name string, cmp func(a, b string) int) error) error {
 	for _, c := range All() {
 		if err := register(c.Name, c.newCompare()); err != nil {

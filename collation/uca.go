@@ -2,7 +2,6 @@ package collation
 
 import (
 	"bytes"
-	"slices"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -41,6 +40,7 @@ func newUCA(level ucaLevel, pad bool) func() func(a, b string) int {
 	return func() func(a, b string) int {
 		c := collate.New(language.Und, level.options()...)
 		var ba, bb []byte
+		var ks keyScratch
 		return func(a, b string) int {
 			if a == b {
 				return 0
@@ -49,9 +49,8 @@ func newUCA(level ucaLevel, pad bool) func() func(a, b string) int {
 				a, b = trimPad(a), trimPad(b)
 			}
 			if level == ucaPrimary {
-				var ok bool
-				if ba, bb, ok = primaryKeys(ba[:0], bb[:0], a, b, pad); ok {
-					return bytes.Compare(ba, bb)
+				if r, ok := ks.comparePrimary(a, b, pad); ok {
+					return r
 				}
 			}
 			if !pad {
@@ -70,42 +69,100 @@ func newUCA(level ucaLevel, pad bool) func() func(a, b string) int {
 // its characters' keys one after the other (TestPrimaryKeysContextFree checks it).
 const keyedLimit = 0x250
 
-func keyed(r rune) bool { return r < keyedLimit && r != '·' }
+// runeKey is a character's primary sort key (n bytes), small enough to compare
+// as a whole; ok is false for a character whose key is not cached.
+type runeKey struct {
+	n   uint8
+	ok  bool
+	key [6]byte
+}
 
-var runeKeys = sync.OnceValue(func() *[keyedLimit][]byte {
+func (k *runeKey) bytes() []byte { return k.key[:k.n] }
+
+var runeKeys = sync.OnceValue(func() *[keyedLimit]runeKey {
 	c := collate.New(language.Und, collate.Loose)
-	var t [keyedLimit][]byte
+	var t [keyedLimit]runeKey
 	var buf collate.Buffer
 	for r := range rune(keyedLimit) {
 		buf.Reset()
-		t[r] = slices.Clone(c.KeyFromString(&buf, string(r)))
+		key := c.KeyFromString(&buf, string(r))
+		if r == '·' || len(key) > len(t[r].key) {
+			continue
+		}
+		t[r].n, t[r].ok = uint8(len(key)), true
+		copy(t[r].key[:], key)
 	}
 	return &t
 })
 
-// primaryKeys builds the primary-level sort keys of a and b past their common
-// prefix (PAD SPACE: with a space appended) from the cached keys of
-// their characters; ok=false if either holds a character that is not cached.
-func primaryKeys(ka, kb []byte, a, b string, pad bool) (_, _ []byte, ok bool) {
+func keyed(r rune) bool { return r < keyedLimit && runeKeys()[r].ok }
+
+// keyScratch holds the sort keys of one comparison at a time.
+type keyScratch struct{ a, b []byte }
+
+// comparePrimary compares a and b by the cached primary keys of their
+// characters, as bytes.Compare of their whole sort keys would (PAD SPACE: with
+// a space appended); ok=false if either holds a character that is not cached.
+// Characters of equal keys are passed over in step; from the first that
+// differ, the keys are compared byte by byte.
+func (ks *keyScratch) comparePrimary(a, b string, pad bool) (_ int, ok bool) {
 	k := samePrefix(a, b)
+	a, b = a[k:], b[k:]
 	t := runeKeys()
-	appendKeys := func(dst []byte, s string) ([]byte, bool) {
-		for _, r := range s {
-			if !keyed(r) {
-				return dst, false // also utf8.RuneError, for bytes that are not UTF-8
+	if !allKeyed(t, a) || !allKeyed(t, b) {
+		return 0, false
+	}
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		ra, na := rune(a[i]), 1
+		if ra >= utf8.RuneSelf {
+			ra, na = utf8.DecodeRuneInString(a[i:])
+		}
+		rb, nb := rune(b[j]), 1
+		if rb >= utf8.RuneSelf {
+			rb, nb = utf8.DecodeRuneInString(b[j:])
+		}
+		if t[ra] != t[rb] {
+			// Keys that differ within the shorter one decide; otherwise (an
+			// expansion, an ignored character) the rest is compared key by key.
+			x, y := t[ra].bytes(), t[rb].bytes()
+			if n := min(len(x), len(y)); n > 0 {
+				if c := bytes.Compare(x[:n], y[:n]); c != 0 {
+					return c, true
+				}
 			}
-			dst = append(dst, t[r]...)
+			break
 		}
-		if pad {
-			dst = append(dst, t[' ']...)
+		i, j = i+na, j+nb
+	}
+	ka := appendKeys(ks.a[:0], t, a[i:], pad)
+	kb := appendKeys(ks.b[:0], t, b[j:], pad)
+	ks.a, ks.b = ka, kb
+	return bytes.Compare(ka, kb), true
+}
+
+func appendKeys(dst []byte, t *[keyedLimit]runeKey, s string, pad bool) []byte {
+	for _, r := range s {
+		dst = append(dst, t[r].bytes()...)
+	}
+	if pad {
+		dst = append(dst, t[' '].bytes()...)
+	}
+	return dst
+}
+
+func allKeyed(t *[keyedLimit]runeKey, s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			for _, r := range s[i:] {
+				if r >= keyedLimit || !t[r].ok {
+					return false // also utf8.RuneError, for bytes that are not UTF-8
+				}
+			}
+			return true
 		}
-		return dst, true
 	}
-	if ka, ok = appendKeys(ka, a[k:]); !ok {
-		return ka, kb, false
-	}
-	kb, ok = appendKeys(kb, b[k:])
-	return ka, kb, ok
+	return true
 }
 
 // trimPad drops the trailing characters that weigh as a space or as nothing at

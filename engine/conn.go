@@ -19,6 +19,7 @@ import (
 	"github.com/mattn/go-sqlite3"
 
 	"github.com/binlite/binlite/collation"
+	"github.com/binlite/binlite/sqlitec"
 )
 
 // sqliteConn is one raw SQLite connection. mattn's driver caches prepared statements
@@ -55,7 +56,9 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 		}
 		// Text columns declare MySQL collations (COLLATE utf8mb4_general_ci); a
 		// connection without them could not even read such a table's schema.
-		if err := collation.Register(c.RegisterCollation); err != nil {
+		if err := collation.Register(func(name string, cmp func(a, b string) int) error {
+			return sqlitec.RegisterCollation(c, name, cmp)
+		}); err != nil {
 			return fmt.Errorf("register collations: %w", err)
 		}
 		if err := c.RegisterFunc("binlite_replaying", replaying.Load, false); err != nil {
