@@ -103,3 +103,18 @@ func TestCollationsCompareLikeMySQL(t *testing.T) {
 		t.Errorf("after restart: %q", got)
 	}
 }
+
+// New tables take @@collation_server, so it takes only collations binlite has.
+func TestCollationServerVariable(t *testing.T) {
+	n := tn.Start(t)
+	c := tn.Conn(t, n.DB(""))
+	tn.ExecError(t, c, 1273, "HY000", "SET collation_server = 'utf8mb4_nosuch_ci'")
+	tn.ExecError(t, c, 1235, "42000", "SET GLOBAL collation_server = 'utf8mb4_de_pb_0900_ai_ci'")
+	tn.Exec(t, c, "SET GLOBAL collation_server = 'utf8mb4_bin'")
+	tn.Exec(t, c, "CREATE DATABASE cs")
+	tn.Exec(t, c, "CREATE TABLE cs.t (v VARCHAR(5) PRIMARY KEY)")
+	tn.Exec(t, c, "INSERT INTO cs.t VALUES ('a'), ('A')") // utf8mb4_bin: two values
+	if got := tn.String(t, c, "SELECT COUNT(*) FROM cs.t"); got != "2" {
+		t.Errorf("rows in a utf8mb4_bin table: %s", got)
+	}
+}

@@ -93,13 +93,14 @@ func (p *parser) columnCollation(c *column, tableCollation string) (string, erro
 			name = cs + "_bin"
 		}
 	}
-	coll, ok := collation.Lookup(name)
-	switch {
-	case !ok:
-		return "", mysqlerr.New(mysqlerr.ErUnknownCollation, "Unknown collation: '%s'", name)
-	case c.charset != "" && catalog.DefaultCollationOf(c.charset) == "":
-		return "", mysqlerr.New(mysqlerr.ErUnknownCharacterSet, "Unknown character set: '%s'", c.charset)
-	case c.charset != "" && catalog.DefaultCollationOf(c.charset) != catalog.DefaultCollationOf(coll.Charset):
+	if c.charset != "" && catalog.DefaultCollationOf(c.charset) == "" {
+		return "", mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'CHARACTER SET %s'", c.charset)
+	}
+	if err := catalog.CheckCollation(name); err != nil {
+		return "", err
+	}
+	coll, _ := collation.Lookup(name)
+	if c.charset != "" && catalog.DefaultCollationOf(c.charset) != catalog.DefaultCollationOf(coll.Charset) {
 		return "", mysqlerr.New(mysqlerr.ErCollationCharsetMismatch, "COLLATION '%s' is not valid for CHARACTER SET '%s'", coll.Name, c.charset)
 	}
 	return coll.SQLiteName(), nil

@@ -148,7 +148,9 @@ func (sp *parser) columnAttr(rw *rewriter, c *column) (string, error) {
 	switch up {
 	case "BINARY":
 		c.binaryAttr = true
-	case "UNSIGNED", "SIGNED", "ZEROFILL", "ASCII", "UNICODE", "BYTE", "NULL", "VISIBLE", "INVISIBLE":
+	case "ASCII", "UNICODE": // MySQL's shorthands for these character sets
+		c.charset = map[string]string{"ASCII": "latin1", "UNICODE": "ucs2"}[up]
+	case "UNSIGNED", "SIGNED", "ZEROFILL", "BYTE", "NULL", "VISIBLE", "INVISIBLE":
 	case "NOT":
 		if err := sp.expect("NULL"); err != nil {
 			return "", err
