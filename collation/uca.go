@@ -5,6 +5,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
@@ -152,7 +153,13 @@ func appendKeys(dst []byte, t *[keyedLimit]runeKey, s string, pad bool) []byte {
 }
 
 func allKeyed(t *[keyedLimit]runeKey, s string) bool {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for p := unsafe.StringData(s); i+8 <= len(s); i += 8 { // ASCII, eight bytes at a time
+		if *(*uint64)(unsafe.Add(unsafe.Pointer(p), i))&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			for _, r := range s[i:] {
 				if r >= keyedLimit || !t[r].ok {
