@@ -199,3 +199,13 @@ func TestUCAFastPath(t *testing.T) {
 		}
 	}
 }
+
+// The UCA collations' order is golang.org/x/text/collate's tables; schema files
+// keep indexes sorted by it, so a dependency upgrade must not change them
+// unnoticed (new tables would need REINDEX of every index on such a column).
+func TestUCATablesVersion(t *testing.T) {
+	if collate.CLDRVersion != "23" || collate.UnicodeVersion != "6.2.0" {
+		t.Fatalf("golang.org/x/text/collate has CLDR %s (Unicode %s), not CLDR 23 (Unicode 6.2.0): indexes on _0900_ and _unicode_520_ columns would need REINDEX",
+			collate.CLDRVersion, collate.UnicodeVersion)
+	}
+}

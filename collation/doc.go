@@ -3,7 +3,9 @@
 // as MySQL would. Each collation is registered on every SQLite connection under
 // its MySQL name (utf8mb4_general_ci, latin1_swedish_ci ...), and the SQLite DDL
 // of a text column names its collation (COLLATE utf8mb4_general_ci): the name is
-// stored in schema files, so it never changes.
+// stored in schema files, so it never changes, and neither may the order a name
+// stands for: SQLite's indexes are sorted by it (a corrected order needs REINDEX
+// of the indexes built with the old one).
 //
 // SQLite keeps all text as UTF-8 whatever the column's MySQL character set, so
 // every comparison reads UTF-8 and maps characters to the character set's weights.
