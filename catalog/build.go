@@ -12,6 +12,7 @@ import (
 	"github.com/pingcap/tidb/pkg/parser/mysql"
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 
+	"github.com/binlite/binlite/collation"
 	"github.com/binlite/binlite/mysqlerr"
 )
 
@@ -45,25 +46,33 @@ func charsetOf(collation string) string {
 func Build(st *ast.CreateTableStmt, defaultCollation string) (*Table, error) {
 	t := &Table{Name: st.Table.Name.O, Engine: "InnoDB", Charset: DefaultCharset, Collation: DefaultCollation}
 	if defaultCollation != "" {
-		t.Collation = strings.ToLower(defaultCollation)
+		t.Collation = collation.Canonical(defaultCollation)
 		t.Charset = charsetOf(t.Collation)
 	}
+	var charset, coll string // the table's own, if it says
 	for _, o := range st.Options {
 		switch o.Tp {
 		case ast.TableOptionCharset:
-			t.Charset = normCharset(o.StrValue)
-			t.Collation = primaryCollation[t.Charset]
+			charset = normCharset(o.StrValue)
 		case ast.TableOptionCollate:
-			t.Collation = strings.ToLower(o.StrValue)
-			t.Charset = charsetOf(t.Collation)
+			coll = collation.Canonical(o.StrValue)
 		case ast.TableOptionComment:
 			t.Comment = o.StrValue
 		case ast.TableOptionAutoIncrement:
 			t.AutoIncrement = o.UintValue
 		}
 	}
+	switch {
+	case coll != "":
+		t.Collation, t.Charset = coll, charsetOf(coll)
+	case charset != "":
+		t.Charset, t.Collation = charset, primaryCollation[charset]
+	}
 	if _, ok := primaryCollation[t.Charset]; !ok {
 		return nil, mysqlerr.New(mysqlerr.ErUnknownCharacterSet, "Unknown character set: '%s'", t.Charset)
+	}
+	if err := checkCollation(t.Collation, charset); err != nil {
+		return nil, err
 	}
 	b := &builder{t: t, names: map[string]bool{}}
 	for _, cd := range st.Cols {
@@ -172,8 +181,11 @@ func (b *builder) column(cd *ast.ColumnDef) error {
 			c.Generated = &Generated{Expr: mysqlExpr(o.Expr), Stored: o.Stored}
 			genExpr = o.Expr
 		case ast.ColumnOptionCollate:
-			c.Type.Collation = strings.ToLower(o.StrValue)
-			c.Type.Charset = charsetOf(c.Type.Collation)
+			coll := collation.Canonical(o.StrValue)
+			if err := checkCollation(coll, cd.Tp.GetCharset()); err != nil {
+				return err
+			}
+			c.Type.Collation, c.Type.Charset = coll, charsetOf(coll)
 		case ast.ColumnOptionCheck:
 			b.pendingChecks = append(b.pendingChecks, pendingCheck{o.Expr.OriginTextPosition(), c.Name, o.Expr, Check{Name: o.ConstraintName, Expr: mysqlExpr(o.Expr), NotEnforced: !o.Enforced}})
 		case ast.ColumnOptionReference:
@@ -185,7 +197,18 @@ func (b *builder) column(cd *ast.ColumnDef) error {
 		}
 	}
 	if c.Type.IsTextual() || c.Type.Charset != "" || c.Type.Collation != "" {
+		explicit := c.Type.Collation != ""
 		c.Type = b.resolveCharset(c.Type)
+		// The BINARY attribute of a character type is its character set's _bin collation.
+		if !explicit && c.Type.IsTextual() && mysql.HasBinaryFlag(cd.Tp.GetFlag()) {
+			c.Type.Collation = c.Type.Charset + "_bin"
+		}
+		if c.Type.IsTextual() && c.Type.Collation == "" {
+			return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'CHARACTER SET %s'", c.Type.Charset)
+		}
+		if err := checkCollation(c.Type.Collation, ""); err != nil {
+			return err
+		}
 	}
 	// A row holds at most 65,535 bytes: the longest VARCHAR of a character set.
 	if c.Type.Base == "varchar" || c.Type.Base == "varbinary" {
@@ -619,8 +642,11 @@ func columnType(ft interface {
 		ty.Charset = normCharset(ft.GetCharset())
 	}
 	if ft.GetCollate() != "" && ft.GetCollate() != "binary" {
-		ty.Collation = strings.ToLower(ft.GetCollate())
-		ty.Charset = charsetOf(ty.Collation)
+		coll := collation.Canonical(ft.GetCollate())
+		if err := checkCollation(coll, ft.GetCharset()); err != nil {
+			return ty, err
+		}
+		ty.Collation, ty.Charset = coll, charsetOf(coll)
 	}
 	return ty, nil
 }

@@ -3,9 +3,12 @@ package catalog
 import (
 	"math"
 
-	"github.com/cockroachdb/apd/v3"
 	"strconv"
 	"strings"
+
+	"github.com/cockroachdb/apd/v3"
+
+	"github.com/binlite/binlite/collation"
 )
 
 // What a column keeps of a value written into it, where SQLite would keep
@@ -22,8 +25,8 @@ func (ty Type) IsBinary() bool {
 }
 
 // StoreText is what the column keeps of text s written into it: []byte for a
-// binary type, s without trailing spaces for CHAR, else s unchanged (ok=false: the
-// type keeps text as SQLite does).
+// binary type, s without trailing spaces for CHAR, the members as defined for ENUM
+// and SET, else s unchanged (ok=false: the type keeps text as SQLite does).
 func (ty Type) StoreText(s string) (v any, ok bool) {
 	switch {
 	case ty.Base == "binary":
@@ -35,6 +38,14 @@ func (ty Type) StoreText(s string) (v any, ok bool) {
 		return []byte(s), true
 	case ty.Base == "char":
 		return strings.TrimRight(s, " "), true
+	case ty.Base == "enum":
+		if m, ok := ty.enumMember(s); ok {
+			return m, true
+		}
+	case ty.Base == "set":
+		if v, ok := ty.setMembers(s); ok {
+			return v, true
+		}
 	case ty.Base == "year":
 		// A string '0' or '00' is 2000, unlike the number 0.
 		if norm, ok := normaliseLiteral(ty, s); ok && len(strings.TrimSpace(s)) <= 2 {
@@ -113,4 +124,48 @@ func (ty Type) Truncates(in, stored string) bool {
 		return ok && strings.Trim(clock, "0:.") != ""
 	}
 	return false
+}
+
+// enumMember is the ENUM member that s names under the column's collation ('A'
+// and 'a ' are member 'a' in a _ci column), as MySQL stores it.
+func (ty Type) enumMember(s string) (string, bool) {
+	c, ok := collation.Lookup(ty.Collation)
+	if !ok {
+		return "", false
+	}
+	for _, m := range ty.Elems {
+		if c.Compare(m, s) == 0 {
+			return m, true
+		}
+	}
+	return "", false
+}
+
+// setMembers is the SET value that s names: each member as defined, once, in the
+// definition's order, as MySQL stores it ('b,A,a' is 'a,b').
+func (ty Type) setMembers(s string) (string, bool) {
+	c, ok := collation.Lookup(ty.Collation)
+	if !ok || s == "" {
+		return "", false
+	}
+	in := make([]bool, len(ty.Elems))
+	for _, part := range strings.Split(s, ",") {
+		found := false
+		for i, m := range ty.Elems {
+			if c.Compare(m, part) == 0 {
+				in[i], found = true, true
+				break
+			}
+		}
+		if !found {
+			return "", false // not a member: the value check refuses it
+		}
+	}
+	var out []string
+	for i, m := range ty.Elems {
+		if in[i] {
+			out = append(out, m)
+		}
+	}
+	return strings.Join(out, ","), true
 }

@@ -112,7 +112,9 @@ func columnChecks(c *Column) []valueCheck {
 		for i, e := range ty.Elems {
 			vals[i] = "'" + strings.ReplaceAll(e, "'", "''") + "'"
 		}
-		return []valueCheck{{badEnum, or(q + " IN (" + strings.Join(vals, ", ") + ")")}}
+		// Byte for byte: a value equal to a member only under the column's collation
+		// ('A' for 'a') must have been stored as the member (Type.StoreText).
+		return []valueCheck{{badEnum, or(q + " COLLATE BINARY IN (" + strings.Join(vals, ", ") + ")")}}
 	case "set":
 		// Members may not repeat the comma that separates them, so a plain list works.
 		return []valueCheck{{badEnum, or("binlite_set_ok(" + q + ", '" + strings.ReplaceAll(strings.Join(ty.Elems, ","), "'", "''") + "')")}}

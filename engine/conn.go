@@ -19,6 +19,8 @@ import (
 	"github.com/mattn/go-sqlite3"
 
 	mysqlcatalog "github.com/binlite/binlite/catalog"
+	"github.com/binlite/binlite/collation"
+	"github.com/binlite/binlite/sqlitec"
 )
 
 // sqliteConn is one raw SQLite connection. mattn's driver caches prepared statements
@@ -67,6 +69,13 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 		}
 		if err := registerDecimal(c); err != nil {
 			return err
+		}
+		// Text columns declare MySQL collations (COLLATE utf8mb4_general_ci); a
+		// connection without them could not even read such a table's schema.
+		if err := collation.Register(func(name string, cmp func(a, b string) int) error {
+			return sqlitec.RegisterCollation(c, name, cmp)
+		}); err != nil {
+			return fmt.Errorf("register collations: %w", err)
 		}
 		if err := c.RegisterFunc("binlite_replaying", replaying.Load, false); err != nil {
 			return fmt.Errorf("register binlite_replaying: %w", err)

@@ -8,16 +8,20 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-
-	mysqlcatalog "github.com/binlite/binlite/catalog"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/binlite/binlite/binlog"
+	mysqlcatalog "github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/gtid"
 	"github.com/binlite/binlite/mysqlerr"
 )
+
+// DDLTranslator compiles a DDL statement replayed from a binary log (recovery, a
+// replica's applier) into SQLite statements; tableDef reads the schema's MySQL
+// table definitions as they stand before the statement.
+type DDLTranslator func(schema, mysqlSQL string, tableDef func(table string) *mysqlcatalog.Table) ([]string, error)
 
 // Options configures an Engine.
 type Options struct {
@@ -25,7 +29,7 @@ type Options struct {
 	Log              *binlog.Log // the node's binary log (already opened and recovered)
 	Logger           *slog.Logger
 	OnFatal          func(error) // storage and binary log disagree: the node must stop
-	TranslateDDL     func(schema, mysqlSQL string, tableDef func(schema, table string) *mysqlcatalog.Table) ([]string, error)
+	TranslateDDL     DDLTranslator
 	MaxGroup         int // most transactions per group commit (default 8192)
 	ReadersPerSchema int // read connections per schema (default 8)
 	Functions        Functions
@@ -147,32 +151,11 @@ func (e *Engine) fatal(err error) {
 	})
 }
 
-func (e *Engine) translateDDL(schema, sql string) ([]string, error) {
+func (e *Engine) translateDDL(schema, sql string, tableDef func(table string) *mysqlcatalog.Table) ([]string, error) {
 	if e.opts.TranslateDDL == nil {
 		return nil, fmt.Errorf("engine: no DDL translator configured")
 	}
-	return e.opts.TranslateDDL(schema, sql, e.tableDef)
-}
-
-// tableDef is a table's stored MySQL definition (nil if it has none): DDL that
-// changes a definition (CREATE INDEX) is translated against it, also while
-// recovery replays it, before the node has its engine.
-func (e *Engine) tableDef(schema, table string) *mysqlcatalog.Table {
-	sc, err := e.schema(schema)
-	if err != nil {
-		return nil
-	}
-	if t := sc.Table(table); t != nil {
-		return t.Def
-	}
-	for _, name := range sc.Tables() {
-		if strings.EqualFold(name, table) {
-			if t := sc.Table(name); t != nil {
-				return t.Def
-			}
-		}
-	}
-	return nil
+	return e.opts.TranslateDDL(schema, sql, tableDef)
 }
 
 func (e *Engine) schema(name string) (*Schema, error) {

@@ -28,9 +28,7 @@ func openTest(t *testing.T, dir string, with ...func(*Options)) *testEngine {
 		t.Fatal(err)
 	}
 	opts := Options{Dir: dir, Log: l, Logger: logger, OnFatal: func(err error) { t.Errorf("fatal: %v", err) },
-		TranslateDDL: func(_, sql string, _ func(_, _ string) *mysqlcatalog.Table) ([]string, error) {
-			return []string{sql}, nil
-		}}
+		TranslateDDL: func(_, sql string, _ func(string) *mysqlcatalog.Table) ([]string, error) { return []string{sql}, nil }}
 	for _, f := range with {
 		f(&opts)
 	}

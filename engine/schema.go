@@ -5,9 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"sync"
 	"sync/atomic"
 
+	mysqlcatalog "github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/mysqlerr"
 )
 
@@ -106,6 +108,24 @@ func (s *Schema) Name() string { return s.name }
 // Table returns a table's catalog entry, or nil.
 func (s *Schema) Table(name string) *Table {
 	return (*s.cat.Load())[name]
+}
+
+// TableDef returns a table's MySQL definition (its name in any letter case), or
+// nil if it has none.
+func (s *Schema) TableDef(name string) *mysqlcatalog.Table {
+	cat := *s.cat.Load()
+	t := cat[name]
+	if t == nil {
+		for n, c := range cat {
+			if strings.EqualFold(n, name) {
+				t = c
+			}
+		}
+	}
+	if t == nil {
+		return nil
+	}
+	return t.Def
 }
 
 // Tables lists the schema's user tables.

@@ -459,7 +459,7 @@ func (w *writer) applyEvents(evs []binlog.Event) error {
 			if _, _, isSchemaDDL := schemaDDLName(e.SQL); e.Schema != w.s.name || isSchemaDDL {
 				continue
 			}
-			stmts, err := w.s.e.translateDDL(e.Schema, e.SQL)
+			stmts, err := w.s.e.translateDDL(e.Schema, e.SQL, w.s.TableDef)
 			if err != nil {
 				return err
 			}

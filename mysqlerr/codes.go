@@ -6,6 +6,8 @@ const (
 	ErInvalidDefault                    uint16 = 1067
 	ErBlobCantHaveDefault               uint16 = 1101
 	ErUnknownCharacterSet               uint16 = 1115
+	ErCollationCharsetMismatch          uint16 = 1253
+	ErUnknownCollation                  uint16 = 1273
 	ErMBiggerThanD                      uint16 = 1427
 	ErTooBigScale                       uint16 = 1425
 	ErTooBigPrecision                   uint16 = 1426
@@ -188,6 +190,8 @@ var states = map[uint16]string{
 	ErUnknownProcedure:      "42000",
 	ErKeyColumnDoesNotExist: "42000",
 	ErTruncateIllegalFK:     "42000",
+
+	ErCollationCharsetMismatch: "42000",
 }
 
 // State returns the SQLSTATE MySQL uses for code.

@@ -207,8 +207,15 @@ func nodeSettings(cfg *Config) ([]config.Option, error) {
 
 // translateDDL compiles a replayed DDL statement (recovery, a replica's applier)
 // the way a session on this node would.
-func (n *Node) translateDDL(schema, sql string, tableDef func(schema, table string) *catalog.Table) ([]string, error) {
-	st, err := sqlcompat.Parse(sql, &sqlcompat.Context{DB: schema, DefaultCollation: n.vars.String("collation_server"), TableDef: tableDef})
+func (n *Node) translateDDL(schema, sql string, tableDef func(table string) *catalog.Table) ([]string, error) {
+	st, err := sqlcompat.Parse(sql, &sqlcompat.Context{DB: schema, DefaultCollation: n.vars.String("collation_server"),
+		// ALTER TABLE ... ADD COLUMN takes the table's collation, as it did on the source.
+		TableDef: func(db, table string) *catalog.Table {
+			if db != schema {
+				return nil
+			}
+			return tableDef(table)
+		}})
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/mysqlerr"
 
 	"github.com/binlite/binlite/sysvar"
@@ -116,8 +117,9 @@ func (n *Node) variableDefs() []sysvar.Def {
 		both("character_set_database", "utf8mb4"),
 		ro("character_set_system", "utf8mb3"),
 		both("collation_connection", "utf8mb4_general_ci"),
-		both("collation_server", "utf8mb4_general_ci"),
-		both("collation_database", "utf8mb4_general_ci"),
+		// New tables take collation_server: it must be one binlite compares by.
+		{Name: "collation_server", Scope: sysvar.Both, Kind: sysvar.String, Default: "utf8mb4_general_ci", Check: checkCollation},
+		{Name: "collation_database", Scope: sysvar.Both, Kind: sysvar.String, Default: "utf8mb4_general_ci", Check: checkCollation},
 		both("init_connect", ""),
 		both("sql_select_limit", int64(1<<62)),
 		both("auto_increment_increment", int64(1)),
@@ -205,6 +207,8 @@ func (n *Node) semiOnSet(name, legacy string) func(v any) error {
 // checkTimeZone takes the zones binlite follows (the system zone is UTC): SYSTEM
 // and UTC under its names. Another valid zone is 1235 until TIMESTAMP values and
 // NOW() follow the session's zone; anything else is 1298, as in MySQL.
+func checkCollation(v any) error { return catalog.CheckCollation(sysvar.Format(v)) }
+
 func checkTimeZone(v any) error {
 	s := strings.TrimSpace(sysvar.Format(v))
 	switch strings.ToUpper(s) {

@@ -6,7 +6,6 @@ import (
 
 	tidb "github.com/pingcap/tidb/pkg/parser"
 	"github.com/pingcap/tidb/pkg/parser/ast"
-	_ "github.com/pingcap/tidb/pkg/parser/test_driver" // literal values in the AST
 
 	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/mysqlerr"
@@ -33,7 +32,7 @@ func addCatalog(d *DDL, ctx *Context) error {
 		if len(d.SQLite) == 0 || d.Temporary {
 			return nil
 		}
-		return createTableCatalog(d, ctx.DefaultCollation)
+		return createTableCatalog(d)
 	case DropTable:
 		if d.Temporary {
 			return nil
@@ -64,26 +63,12 @@ func addCatalog(d *DDL, ctx *Context) error {
 	return nil
 }
 
-func createTableCatalog(d *DDL, defaultCollation string) error {
-	stmts, _, err := tidb.New().Parse(d.create.catalogText(d.Original), "", "")
-	if err != nil || len(stmts) != 1 {
+func createTableCatalog(d *DDL) error {
+	def := d.def
+	if def == nil {
 		// binlite's own parser took it; without the grammar's AST there is no
 		// definition to store, and SHOW CREATE TABLE falls back to SQLite's.
 		return nil
-	}
-	ct, ok := stmts[0].(*ast.CreateTableStmt)
-	if !ok || ct.ReferTable != nil || ct.Select != nil {
-		return nil
-	}
-	if err := d.create.attachDefaults(d.Original, ct); err != nil {
-		return err
-	}
-	def, err := catalog.Build(ct, defaultCollation)
-	if err != nil {
-		if _, isMySQL := mysqlerr.As(err); isMySQL {
-			return err
-		}
-		return mysqlerr.New(mysqlerr.ErUnknownError, "%v", err)
 	}
 	def.Name = d.Table
 	if err := d.create.adoptDefinition(d, def); err != nil {

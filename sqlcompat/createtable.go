@@ -7,14 +7,20 @@ import (
 
 // column is a parsed MySQL column definition.
 type column struct {
-	name    string
-	typ     string // SQLite type text
-	notNull bool
-	def     string // translated DEFAULT value, "" if none
-	autoInc bool
-	primary bool
-	unique  bool
-	extra   []string // translated REFERENCES / CHECK clauses
+	name       string
+	lo, hi     int    // its tokens
+	base       string // MySQL type name, upper case
+	typ        string // SQLite type text
+	charset    string // CHARACTER SET, as written
+	collation  string // COLLATE as written
+	collate    string // the SQLite collation (setCollations)
+	binaryAttr bool   // the BINARY attribute: the character set's _bin collation
+	notNull    bool
+	def        string // translated DEFAULT value, "" if none
+	autoInc    bool
+	primary    bool
+	unique     bool
+	extra      []string // translated REFERENCES / CHECK / GENERATED clauses
 	// defExpr is the byte range of a DEFAULT (expression) in the statement, the
 	// parentheses included (see catalogText); {0, 0} for none.
 	defExpr [2]int
@@ -30,6 +36,9 @@ func (c *column) render(autoPK bool) string {
 		b.WriteString(" INTEGER PRIMARY KEY AUTOINCREMENT")
 	} else if c.typ != "" {
 		b.WriteString(" " + c.typ)
+	}
+	if c.collate != "" && !autoPK {
+		b.WriteString(" COLLATE " + c.collate)
 	}
 	if c.notNull {
 		b.WriteString(" NOT NULL")
@@ -73,7 +82,7 @@ var typeMap = map[string]struct {
 // parseColumn parses a column definition in toks[lo:hi] of p.
 func (p *parser) parseColumn(rw *rewriter, lo, hi int) (*column, string, error) {
 	sp := &parser{sql: p.sql, toks: p.toks[:hi], i: lo, ctx: p.ctx}
-	c := &column{}
+	c := &column{lo: lo, hi: hi}
 	var err error
 	if c.name, err = sp.name(); err != nil {
 		return nil, "", err
@@ -124,7 +133,7 @@ func (p *parser) parseColumn(rw *rewriter, lo, hi int) (*column, string, error) 
 		args = rw.emit(sp.i, end+1)
 		sp.i = end + 1
 	}
-	c.typ = base
+	c.base, c.typ = base, base
 	if m, ok := typeMap[base]; ok {
 		c.typ = m.name
 		if m.keepArgs {
@@ -153,7 +162,11 @@ func (sp *parser) columnAttr(rw *rewriter, c *column) (string, error) {
 		return "", sp.errHere()
 	}
 	switch up {
-	case "UNSIGNED", "SIGNED", "ZEROFILL", "BINARY", "ASCII", "UNICODE", "BYTE", "NULL", "VISIBLE", "INVISIBLE":
+	case "BINARY":
+		c.binaryAttr = true
+	case "ASCII", "UNICODE": // MySQL's shorthands for these character sets
+		c.charset = map[string]string{"ASCII": "latin1", "UNICODE": "ucs2"}[up]
+	case "UNSIGNED", "SIGNED", "ZEROFILL", "BYTE", "NULL", "VISIBLE", "INVISIBLE":
 	case "NOT":
 		if err := sp.expect("NULL"); err != nil {
 			return "", err
@@ -169,7 +182,12 @@ func (sp *parser) columnAttr(rw *rewriter, c *column) (string, error) {
 		if sp.eof() {
 			return "", sp.errHere()
 		}
-		sp.next()
+		switch v := sp.next().val2(); up {
+		case "CHARACTER", "CHARSET":
+			c.charset = v
+		case "COLLATE":
+			c.collation = v
+		}
 	case "DEFAULT":
 		from := sp.peek()
 		def, err := sp.defaultValue(rw)
@@ -501,6 +519,18 @@ func (p *parser) createTable(temp bool) (Statement, error) {
 			return unsupported(what)
 		}
 		cols = append(cols, c)
+	}
+	cp := &createParts{temp: temp, cols: cols, idx: idx, checks: checks, fks: fks}
+	def, err := tableDefinition(cp, d.Original, p.ctx.DefaultCollation)
+	if err != nil {
+		if !temp { // a temporary table has no stored definition to get wrong
+			return nil, err
+		}
+		def = nil
+	}
+	d.def = def
+	if err := setCollations(p, cols, def, tableOptionCollation(p.toks, closeAt+1, p.ctx.DefaultCollation)); err != nil {
+		return nil, err
 	}
 	return d, buildCreateTable(d, temp, cols, idx, checks, fks)
 }

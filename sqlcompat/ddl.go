@@ -340,6 +340,9 @@ func (p *parser) alterTable() (Statement, error) {
 				if c.defExpr != [2]int{} {
 					return unsupported("ALTER TABLE ... ADD COLUMN with a default expression")
 				}
+				if c.collate, err = p.columnCollation(c, p.tableCollation(d.Schema, d.Table)); err != nil {
+					return nil, err
+				}
 				d.SQLite = append(d.SQLite, alter+"ADD COLUMN "+c.render(false))
 			}
 			sp.i = r[1]

@@ -15,10 +15,10 @@ func TestDDL(t *testing.T) {
 		want DDL
 	}{
 		{seedCreate, DDL{Op: CreateTable, Schema: "sbtest", Table: "sbtest", AutoIncColumn: "id", SQLite: []string{
-			`CREATE TABLE "sbtest" ("id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "k" INT NOT NULL DEFAULT 0, "c" CHAR(120) NOT NULL DEFAULT '', "pad" CHAR(60) NOT NULL DEFAULT '')`,
+			`CREATE TABLE "sbtest" ("id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "k" INT NOT NULL DEFAULT 0, "c" CHAR(120) COLLATE latin1_swedish_ci NOT NULL DEFAULT '', "pad" CHAR(60) COLLATE latin1_swedish_ci NOT NULL DEFAULT '')`,
 			`CREATE INDEX "sbtest.k" ON "sbtest" ("k")`}}},
 		{sysbenchCreate, DDL{Op: CreateTable, Schema: "sbtest", Table: "sbtest1", AutoIncColumn: "id", SQLite: []string{
-			`CREATE TABLE "sbtest1" ("id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "k" INTEGER NOT NULL DEFAULT 0, "c" CHAR(120) NOT NULL DEFAULT '', "pad" CHAR(60) NOT NULL DEFAULT '')`}}},
+			`CREATE TABLE "sbtest1" ("id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "k" INTEGER NOT NULL DEFAULT 0, "c" CHAR(120) COLLATE utf8mb4_0900_ai_ci NOT NULL DEFAULT '', "pad" CHAR(60) COLLATE utf8mb4_0900_ai_ci NOT NULL DEFAULT '')`}}},
 		{"CREATE INDEX k_1 ON sbtest1(k)", DDL{Op: CreateIndex, Schema: "sbtest", Table: "sbtest1", SQLite: []string{`CREATE INDEX "sbtest1.k_1" ON "sbtest1" ("k")`}}},
 		{"DROP TABLE IF EXISTS sbtest1", DDL{Op: DropTable, Schema: "sbtest", Table: "sbtest1", IfExists: true, SQLite: []string{`DROP TABLE IF EXISTS "sbtest1"`}}},
 		{"CREATE TABLE IF NOT EXISTS o.t (a BIGINT(20) UNSIGNED ZEROFILL NOT NULL, b VARCHAR(32) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DEFAULT NULL COMMENT 'x', " +
@@ -27,8 +27,8 @@ func TestDDL(t *testing.T) {
 			"PRIMARY KEY (a, b), UNIQUE KEY uk (b(10), e DESC), UNIQUE (j), INDEX (d), KEY (d), FULLTEXT KEY ft (tx), " +
 			"CONSTRAINT fk FOREIGN KEY (a) REFERENCES o.p (id) ON DELETE CASCADE, CHECK (a > 0)) ENGINE=MyISAM AUTO_INCREMENT=5 ROW_FORMAT=DYNAMIC COMMENT='t' PARTITION BY HASH(a) PARTITIONS 2",
 			DDL{Op: CreateTable, Schema: "o", Table: "t", IfNotExists: true, SQLite: []string{
-				`CREATE TABLE IF NOT EXISTS "t" ("a" BIGINT NOT NULL, "b" VARCHAR(32) DEFAULT NULL, "e" TEXT DEFAULT 'a', "s" TEXT, "j" TEXT, "f" INTEGER DEFAULT 0, ` +
-					`"d" DECIMAL(10,2) DEFAULT -1.50, "dbl" DOUBLE, "ts" TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP, "dt" DATETIME(6) DEFAULT CURRENT_TIMESTAMP, "bl" MEDIUMBLOB, "tx" LONGTEXT, ` +
+				`CREATE TABLE IF NOT EXISTS "t" ("a" BIGINT NOT NULL, "b" VARCHAR(32) COLLATE utf8mb4_bin DEFAULT NULL, "e" TEXT COLLATE utf8mb4_0900_ai_ci DEFAULT 'a', "s" TEXT COLLATE utf8mb4_0900_ai_ci, "j" TEXT, "f" INTEGER DEFAULT 0, ` +
+					`"d" DECIMAL(10,2) DEFAULT -1.50, "dbl" DOUBLE, "ts" TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP, "dt" DATETIME(6) DEFAULT CURRENT_TIMESTAMP, "bl" MEDIUMBLOB, "tx" LONGTEXT COLLATE utf8mb4_0900_ai_ci, ` +
 					`PRIMARY KEY ("a", "b"), FOREIGN KEY ("a") REFERENCES p (id) ON DELETE CASCADE, CHECK (a > 0))`,
 				`CREATE UNIQUE INDEX IF NOT EXISTS "t.uk" ON "t" ("b", "e" DESC)`,
 				`CREATE UNIQUE INDEX IF NOT EXISTS "t.j" ON "t" ("j")`,
@@ -51,7 +51,7 @@ func TestDDL(t *testing.T) {
 			"RENAME COLUMN a TO b, ADD INDEX ix (x), ADD UNIQUE KEY (y), DROP INDEX old, DROP KEY old2, ENGINE=InnoDB, ADD FULLTEXT (y)",
 			DDL{Op: AlterTable, Schema: "sbtest", Table: "t", Tables: []string{"t", "u"}, SQLite: []string{
 				`ALTER TABLE "t" ADD COLUMN "x" INT NOT NULL DEFAULT 0`,
-				`ALTER TABLE "t" ADD COLUMN "y" VARCHAR(10)`,
+				`ALTER TABLE "t" ADD COLUMN "y" VARCHAR(10) COLLATE utf8mb4_0900_ai_ci`,
 				`ALTER TABLE "t" DROP COLUMN "z"`,
 				`ALTER TABLE "t" DROP COLUMN "w"`,
 				`ALTER TABLE "t" RENAME COLUMN "a" TO "b"`,
@@ -61,7 +61,7 @@ func TestDDL(t *testing.T) {
 				`DROP INDEX "t.old2"`,
 				`ALTER TABLE "t" RENAME TO "u"`}}},
 		{"ALTER TABLE t ADD (p INT, q TEXT)", DDL{Op: AlterTable, Schema: "sbtest", Table: "t", SQLite: []string{
-			`ALTER TABLE "t" ADD COLUMN "p" INT`, `ALTER TABLE "t" ADD COLUMN "q" TEXT`}}},
+			`ALTER TABLE "t" ADD COLUMN "p" INT`, `ALTER TABLE "t" ADD COLUMN "q" TEXT COLLATE utf8mb4_0900_ai_ci`}}},
 		{"/*!40000 ALTER TABLE `t` DISABLE KEYS */", DDL{Op: AlterTable, Schema: "sbtest", Table: "t"}},
 	}
 	for _, tt := range tests {
@@ -74,7 +74,7 @@ func TestDDL(t *testing.T) {
 		want := tt.want
 		want.Original = d.Original
 		// The catalog statements have their own test (TestCatalogStatements).
-		want.Temporary, want.CatalogBefore, want.CatalogAfter, want.ValueChecks, want.Warnings, want.Def = d.Temporary, d.CatalogBefore, d.CatalogAfter, d.ValueChecks, d.Warnings, d.Def
+		want.Temporary, want.CatalogBefore, want.CatalogAfter, want.ValueChecks, want.Warnings, want.Def, want.def = d.Temporary, d.CatalogBefore, d.CatalogAfter, d.ValueChecks, d.Warnings, d.Def, d.def
 		if want.Tables == nil {
 			want.Tables = []string{want.Table}
 		}

@@ -36,7 +36,7 @@ func TestCreateTableDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `CREATE TABLE "d" ("a" INT DEFAULT 1, "b" INT, "u" VARCHAR(36) DEFAULT (UUID()), "p" DECIMAL(5,2) DEFAULT 1.01, "c" CHAR(3) DEFAULT 'x', ` +
+	want := `CREATE TABLE "d" ("a" INT DEFAULT 1, "b" INT, "u" VARCHAR(36) COLLATE utf8mb4_0900_ai_ci DEFAULT (UUID()), "p" DECIMAL(5,2) DEFAULT 1.01, "c" CHAR(3) COLLATE utf8mb4_0900_ai_ci DEFAULT 'x', ` +
 		`"t" DECIMAL(6,1) GENERATED ALWAYS AS (round((p * 1.0 / 3), 1)) STORED)`
 	if got := st.(*DDL).SQLite[0]; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)

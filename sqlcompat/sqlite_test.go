@@ -5,12 +5,18 @@ import (
 	"testing"
 
 	"github.com/mattn/go-sqlite3"
+
+	"github.com/binlite/binlite/collation"
 )
 
-// The engine's binlite_autoinc hands out InnoDB's ids; here SQLite's own
-// AUTOINCREMENT stands in for it (NULL and 0 pick the next id).
+// Text columns declare MySQL collations, which the engine registers on its
+// connections, and the engine's binlite_autoinc hands out InnoDB's ids; here
+// SQLite's own AUTOINCREMENT stands in for it (NULL and 0 pick the next id).
 func init() {
 	sql.Register("sqlite3_autoinc", &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+		if err := collation.Register(c.RegisterCollation); err != nil {
+			return err
+		}
 		return c.RegisterFunc(AutoIncFunc, func(v any) any {
 			switch x := v.(type) {
 			case int64:

@@ -283,6 +283,7 @@ type DDL struct {
 	defaults []*alterDefault // ALTER TABLE ... ALTER COLUMN ... SET/DROP DEFAULT
 	// Def is CREATE TABLE's MySQL definition (nil when the grammar did not take it).
 	Def *catalog.Table
+	def *catalog.Table // CreateTable: the definition MySQL's grammar gave, while translating
 }
 
 // Statements is everything the schema's SQLite runs for the DDL, in order.

@@ -17,6 +17,8 @@ import (
 	"github.com/mattn/go-sqlite3"
 
 	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/collation"
+	"github.com/binlite/binlite/sqlitec"
 )
 
 // The physical limit: the rows binlite's replica applies, taken from its relay log,
@@ -145,7 +147,10 @@ func applyRaw(snap, dir string, rows map[string][]rowImage, schemas []string, ba
 				return res, err
 			}
 		}
-		drv := &sqlite3.SQLiteDriver{}
+		// binlite's files declare MySQL collations on text columns: registered as the engine does.
+		drv := &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+			return collation.Register(func(name string, cmp func(a, b string) int) error { return sqlitec.RegisterCollation(c, name, cmp) })
+		}}
 		c, err := drv.Open("file:" + filepath.Join(dir, s+".sqlite") + "?_journal_mode=WAL&_synchronous=NORMAL&_cache_size=-65536&_busy_timeout=10000")
 		if err != nil {
 			return res, err
