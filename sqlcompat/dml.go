@@ -275,9 +275,13 @@ func (d *dmlState) insert() (string, error) {
 	d.q.InsertRows = len(tuples)
 	d.q.IgnoreDuplicates = ignore && ondup < 0 && d.q.Kind == Insert
 	sh.cols, sh.tuples, sh.set, sh.bodyEnd, sh.ondup = cols, tuples, setForm, bodyEnd, ondup
+	sh.autoCol = autoCol
 	rendered, err := d.insertDefaults(sh)
 	if err != nil {
 		return "", err
+	}
+	if sh.autoDone {
+		autoCol = ""
 	}
 	if autoCol != "" && setForm < 0 && colEnd > 0 {
 		d.addAutoIncColumn(autoCol, colEnd, tuples)

@@ -37,6 +37,10 @@ type insertShape struct {
 	source              int        // the first token of INSERT ... SELECT's query, -1 if none
 	bodyEnd, ondup      int
 	ignore              bool
+	// autoCol is the AUTO_INCREMENT column the statement leaves out (quoted),
+	// "" if none; autoDone: the rewrite added it (with AutoIncFunc(NULL)).
+	autoCol  string
+	autoDone bool
 }
 
 // insertDefaults rewrites the INSERT for the defaults and generated columns of
@@ -117,6 +121,11 @@ func (d *dmlState) insertDefaults(sh *insertShape) (rendered bool, err error) {
 	}
 	if !dropped && len(extra) == 0 && !anyDefault && !d.emptyRow(sh) {
 		return false, nil
+	}
+	if sh.autoCol != "" && !d.emptyRow(sh) {
+		name := strings.ReplaceAll(strings.Trim(sh.autoCol, `"`), `""`, `"`)
+		extra = append(extra, catalog.RowDefault{Column: name, SQL: AutoIncFunc + "(NULL)"})
+		sh.autoDone = true
 	}
 	// DEFAULT among values.
 	for _, row := range sh.tuples {
