@@ -466,7 +466,7 @@ func (c *Column) literalSQL() string {
 	}
 	switch c.Type.Base {
 	case "tinyint", "smallint", "mediumint", "int", "bigint", "decimal", "float", "double", "year", "bit":
-		if _, err := strconv.ParseFloat(lit, 64); err == nil {
+		if _, err := strconv.ParseFloat(lit, 64); err == nil && !c.ExactDecimal() {
 			return lit
 		}
 	}

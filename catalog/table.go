@@ -21,6 +21,11 @@ type Table struct {
 	AutoIncrement uint64 `json:"auto_increment,omitempty"`
 }
 
+// ExactDecimal reports whether the column keeps DECIMAL values exactly, as text
+// ordered by the binlite_decimal collation (package decimal): every DECIMAL
+// column but a generated one, whose value SQLite computes.
+func (c *Column) ExactDecimal() bool { return c.Type.Base == "decimal" && c.Generated == nil }
+
 // Column is one column's MySQL definition.
 type Column struct {
 	Name          string     `json:"name"`

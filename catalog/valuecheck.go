@@ -36,6 +36,9 @@ const (
 	// 15 significant digits at the column's scale). 1235 until decimals are stored
 	// exactly.
 	badPrecision = "precision"
+	// badScale: an exact DECIMAL value written by a statement that did not round
+	// it to the column's scale (one the compiler does not compile yet). 1235.
+	badScale = "scale"
 )
 
 // exactDigits is how many significant decimal digits a float64 keeps exactly.
@@ -75,6 +78,19 @@ func columnChecks(c *Column) []valueCheck {
 		}
 		return checks
 	case "decimal":
+		if c.ExactDecimal() {
+			// Exact text (package decimal): a number, in range, at the column's scale.
+			p, sc := strconv.Itoa(ty.Length), strconv.Itoa(ty.Scale)
+			u := "0"
+			if ty.Unsigned {
+				u = "1"
+			}
+			return []valueCheck{
+				{badDecimal, "binlite_dec_is_number(" + q + ")"},
+				{badRange, "binlite_dec_in_range(" + q + ", " + p + ", " + sc + ", " + u + ")"},
+				{badScale, "binlite_dec_is_canonical(" + q + ", " + sc + ")"},
+			}
+		}
 		checks := []valueCheck{{badDecimal, or("typeof(" + q + ") IN ('integer', 'real')")}}
 		limit := "1e" + strconv.Itoa(ty.Length-ty.Scale)
 		cond := "round(abs(" + q + "), " + strconv.Itoa(ty.Scale) + ") < " + limit
@@ -163,6 +179,8 @@ func CheckError(name string) (code uint16, state, msg string, ok bool) {
 		return 1265, "01000", fmt.Sprintf("Data truncated for column '%s' at row 1", col), true
 	case badDate, badDatetime:
 		return 1292, "22007", fmt.Sprintf("Incorrect %s value for column '%s' at row 1", kind, col), true
+	case badScale:
+		return 1235, "42000", fmt.Sprintf("This version of binlite doesn't yet support 'a DECIMAL value this statement computes for column '%s''", col), true
 	case badPrecision:
 		return 1235, "42000", fmt.Sprintf("This version of binlite doesn't yet support 'DECIMAL values of more than %d significant digits' (column '%s')", exactDigits, col), true
 	case badJSON:

@@ -20,7 +20,7 @@ func TestEmit(t *testing.T) {
 		{"INSERT t VALUES ()", "INSERT INTO `t` DEFAULT VALUES"},
 		{"INSERT INTO t (k, v) VALUES (1, 'x'), (DEFAULT, 'y')", "INSERT INTO `t` (`k`, `v`, `id`) VALUES (1, 'x', binlite_autoinc(NULL)), (7, 'y', binlite_autoinc(NULL))"},
 		// literals are stored as the column keeps them: DECIMAL rounded, text into VARBINARY is bytes
-		{"INSERT INTO t (d, b) VALUES ('1.005', 'ab')", "INSERT INTO `t` (`d`, `b`, `id`) VALUES (1.01, X'6162', binlite_autoinc(NULL))"},
+		{"INSERT INTO t (d, b) VALUES ('1.005', 'ab')", "INSERT INTO `t` (`d`, `b`, `id`) VALUES ('1.01', X'6162', binlite_autoinc(NULL))"},
 		// a number into an integer column rounds half away from zero; a string is read as a number
 		{"INSERT INTO t (k) VALUES (3.5), (-2.5), (' 42'), ('7e2')", "INSERT INTO `t` (`k`, `id`) VALUES (4, binlite_autoinc(NULL)), (-3, binlite_autoinc(NULL)), (42, binlite_autoinc(NULL)), (700, binlite_autoinc(NULL))"},
 		{"INSERT IGNORE INTO t (k) VALUES (99999999999), ('12abc'), ('x')", "INSERT OR IGNORE INTO `t` (`k`, `id`) VALUES (2147483647, binlite_autoinc(NULL)), (12, binlite_autoinc(NULL)), (0, binlite_autoinc(NULL))"},

@@ -686,7 +686,7 @@ func (e *emitter) storedLiteral(x ast.ExprNode, col *catalog.Column, row int) bo
 		}
 		in := v.GetString()
 		if n, ok := ty.StoreNumber(in); ok && ty.Base == "decimal" {
-			e.w(n)
+			e.w(sqlString(n)) // exact decimal text (package decimal)
 			note(in, n)
 			return true
 		}
@@ -708,8 +708,11 @@ func (e *emitter) storedLiteral(x ast.ExprNode, col *catalog.Column, row int) bo
 	case driver.KindInt64, driver.KindUint64, driver.KindMysqlDecimal, driver.KindFloat64:
 		text := e.literalText(v)
 		if n, ok := ty.StoreNumber(text); ok {
+			if ty.Base == "decimal" {
+				n = sqlString(n) // exact decimal text (package decimal)
+			}
 			e.w(n)
-			note(text, n)
+			note(text, strings.Trim(n, "'"))
 			return true
 		}
 		if f, err := strconv.ParseFloat(text, 64); err == nil && !math.IsInf(f, 0) {

@@ -288,7 +288,17 @@ func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, ignore bool
 	if col.Type.Base != "" && e.storedLiteral(x, col, row) {
 		return
 	}
-	e.expr(x, nil)
+	e.storedExpr(x, col, nil)
+}
+
+// storedExpr renders a computed value written into col: into an exact DECIMAL
+// column rounded to its scale, as MySQL stores it.
+func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope) {
+	if col == nil || !col.ExactDecimal() {
+		e.expr(x, s)
+		return
+	}
+	e.decCall("binlite_dec_store", s, ", "+strconv.Itoa(col.Type.Length)+", "+strconv.Itoa(col.Type.Scale), x)
 }
 
 func isZeroLiteral(x ast.ExprNode) bool {
@@ -376,7 +386,7 @@ func (e *emitter) setList(list []*ast.Assignment, target string, def *catalog.Ta
 			e.defaultValue(col, false)
 		case col != nil && col.Type.Base != "" && e.storedLiteral(a.Expr, col, 1):
 		default:
-			e.expr(a.Expr, s)
+			e.storedExpr(a.Expr, col, s)
 		}
 		e.subst = nil
 		v := e.b.String()

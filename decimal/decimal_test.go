@@ -27,6 +27,15 @@ func TestArithmetic(t *testing.T) {
 		{Valid("1000.00", 5, 2, false), int64(0)},
 		{Valid("-1.00", 5, 2, true), int64(0)},
 		{Valid(1.5, 5, 2, false), int64(0)},
+		{IsNumber([]byte(nil)), int64(1)}, // NULL as the driver passes it
+		{IsNumber("x"), int64(0)},
+		{Store([]byte(nil), 5, 2), nil},
+		{Store("1.005", 5, 2), "1.01"},
+		{Store("x", 5, 2), "x"},
+		{InRange("999.995", 5, 2, false), int64(0)},
+		{InRange("-1", 5, 2, true), int64(0)},
+		{IsCanonical("1.5", 2), int64(0)},
+		{IsCanonical("1.50", 2), int64(1)},
 	}
 	for i, c := range cases {
 		if c.got != c.want {

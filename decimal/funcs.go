@@ -156,3 +156,63 @@ func Cmp(a, b any) any {
 	}
 	return int64(x.Cmp(y))
 }
+
+// Store is what a DECIMAL(precision, scale) column keeps of a computed value: the
+// value rounded half away from zero to the scale, as canonical text. A value that
+// is not a number, or does not fit, is returned as given: the column's value
+// check refuses it (1366, 1264).
+func Store(a any, precision, scale int64) any {
+	if isNull(a) {
+		return nil
+	}
+	x, ok := Parse(a)
+	if !ok {
+		return a
+	}
+	r, ok := Round(x, int(scale))
+	if !ok || !Fits(r, int(precision), int(scale), false) {
+		return a
+	}
+	return Text(r)
+}
+
+// IsNumber reports (1 or 0) whether a is a number; NULL is.
+func IsNumber(a any) int64 {
+	if isNull(a) {
+		return 1
+	}
+	if _, ok := Parse(a); ok {
+		return 1
+	}
+	return 0
+}
+
+// InRange reports (1 or 0) whether number a fits DECIMAL(precision, scale)
+// [UNSIGNED] once rounded to the scale; NULL and what is not a number do (other
+// checks answer for those).
+func InRange(a any, precision, scale int64, unsigned bool) int64 {
+	x, ok := Parse(a)
+	if !ok {
+		return 1
+	}
+	r, ok := Round(x, int(scale))
+	if ok && Fits(r, int(precision), int(scale), unsigned) {
+		return 1
+	}
+	return 0
+}
+
+// IsCanonical reports (1 or 0) whether a is stored as a DECIMAL column with scale
+// keeps its values: text with exactly scale digits after the point. NULL and what
+// is not a number pass (other checks answer for those).
+func IsCanonical(a any, scale int64) int64 {
+	x, ok := Parse(a)
+	if !ok {
+		return 1
+	}
+	s, isText := a.(string)
+	if isText && int64(-x.Exponent) == scale && Text(x) == s {
+		return 1
+	}
+	return 0
+}

@@ -23,9 +23,22 @@ func Parse(v any) (*apd.Decimal, bool) {
 	case string:
 		return parseText(x)
 	case []byte:
+		if x == nil {
+			return nil, false // NULL, as the driver passes it
+		}
 		return parseText(string(x))
 	}
 	return nil, false
+}
+
+// isNull reports whether a is SQL NULL: nil, or the nil []byte mattn/go-sqlite3
+// passes a Go function for NULL.
+func isNull(a any) bool {
+	if a == nil {
+		return true
+	}
+	b, ok := a.([]byte)
+	return ok && b == nil
 }
 
 func parseText(s string) (*apd.Decimal, bool) {

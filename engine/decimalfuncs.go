@@ -27,7 +27,10 @@ func registerDecimal(c *sqlite3.SQLiteConn) error {
 		{"binlite_dec_neg", decimal.Neg},
 		{"binlite_dec_cast", decimal.Cast},
 		{"binlite_dec_cmp", decimal.Cmp},
-		{"binlite_dec_valid", decimal.Valid},
+		{"binlite_dec_store", decimal.Store},
+		{"binlite_dec_is_number", decimal.IsNumber},
+		{"binlite_dec_in_range", decimal.InRange},
+		{"binlite_dec_is_canonical", decimal.IsCanonical},
 	}
 	for _, f := range fns {
 		if err := c.RegisterFunc(f.name, f.impl, true); err != nil {

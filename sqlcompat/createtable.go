@@ -32,12 +32,18 @@ type column struct {
 func (c *column) render(autoPK bool) string {
 	var b strings.Builder
 	b.WriteString(quoteIdent(c.name))
-	if autoPK {
+	exact := c.exactDecimal()
+	switch {
+	case autoPK:
 		b.WriteString(" INTEGER PRIMARY KEY AUTOINCREMENT")
-	} else if c.typ != "" {
+	case exact:
+		// Exact decimal text (package decimal): TEXT affinity keeps the digits,
+		// the collation orders and compares them as numbers.
+		b.WriteString(" DECTEXT" + strings.TrimPrefix(c.typ, c.base) + " COLLATE " + decimalCollation)
+	case c.typ != "":
 		b.WriteString(" " + c.typ)
 	}
-	if c.collate != "" && !autoPK {
+	if c.collate != "" && !autoPK && !exact {
 		b.WriteString(" COLLATE " + c.collate)
 	}
 	if c.notNull {
@@ -63,6 +69,19 @@ func (c *column) render(autoPK bool) string {
 		b.WriteString(" " + e)
 	}
 	return b.String()
+}
+
+// decimalCollation orders exact DECIMAL text (decimal.Compare, registered by the engine).
+const decimalCollation = "binlite_decimal"
+
+// exactDecimal: a DECIMAL column kept as exact text (catalog.Column.ExactDecimal);
+// a generated one keeps SQLite's number.
+func (c *column) exactDecimal() bool {
+	switch c.base {
+	case "DECIMAL", "DEC", "NUMERIC", "FIXED":
+		return c.gen == ""
+	}
+	return false
 }
 
 // typeMap maps MySQL type names to the SQLite spelling; "" keeps the name.

@@ -380,7 +380,7 @@ func (d *dmlState) storedLiteral(j int, ty *catalog.Type, col string, row int) {
 	switch t.kind {
 	case tkString:
 		if n, ok := ty.StoreNumber(t.val); ok && ty.Base == "decimal" {
-			d.out[j] = n
+			d.out[j] = sqlString(n) // exact decimal text (package decimal)
 			note(t.val, n)
 		} else if v, ok := ty.StoreText(t.val); ok {
 			d.out[j] = literal(v)
@@ -395,6 +395,9 @@ func (d *dmlState) storedLiteral(j int, ty *catalog.Type, col string, row int) {
 	case tkNumber:
 		if n, ok := ty.StoreNumber(t.text); ok {
 			d.out[j] = n
+			if ty.Base == "decimal" {
+				d.out[j] = sqlString(n) // exact decimal text (package decimal)
+			}
 			note(t.text, n)
 		} else if f, err := strconv.ParseFloat(t.text, 64); err == nil {
 			if v, ok := ty.StoreFloat(f); ok {

@@ -36,7 +36,7 @@ func TestCreateTableDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `CREATE TABLE "d" ("a" INT DEFAULT 1, "b" INT, "u" VARCHAR(36) COLLATE utf8mb4_0900_ai_ci DEFAULT (UUID()), "p" DECIMAL(5,2) DEFAULT 1.01, "c" CHAR(3) COLLATE utf8mb4_0900_ai_ci DEFAULT 'x', ` +
+	want := `CREATE TABLE "d" ("a" INT DEFAULT 1, "b" INT, "u" VARCHAR(36) COLLATE utf8mb4_0900_ai_ci DEFAULT (UUID()), "p" DECTEXT(5,2) COLLATE binlite_decimal DEFAULT '1.01', "c" CHAR(3) COLLATE utf8mb4_0900_ai_ci DEFAULT 'x', ` +
 		`"t" DECIMAL(6,1) GENERATED ALWAYS AS (round((p * 1.0 / 3), 1)) STORED)`
 	if got := st.(*DDL).SQLite[0]; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -62,8 +62,8 @@ func TestInsertDefaultsSQL(t *testing.T) {
 		"INSERT INTO d () VALUES ()": `INSERT INTO d ("qty", "doubled") SELECT "qty", "doubled" FROM (SELECT *, (qty * 2) AS "doubled" FROM ` +
 			`(SELECT 1 AS "qty" FROM (VALUES (NULL))))`,
 		"INSERT INTO d (status, doubled) VALUES (DEFAULT, 4), ('b', 5)": `INSERT INTO d ("status", "doubled") VALUES ('new', 4), ('b', 5)`,
-		"INSERT INTO d VALUES (NULL, 'a', 3, 1.5, 0, DEFAULT)":          `INSERT INTO d ("id", "status", "qty", "price", "doubled") VALUES (NULL, 'a', 3, 1.50, 0)`,
-		"INSERT INTO d SET status = 'x', doubled = DEFAULT(price)":      `INSERT INTO d ("status", "doubled") VALUES ('x', (9.99))`,
+		"INSERT INTO d VALUES (NULL, 'a', 3, 1.5, 0, DEFAULT)":          `INSERT INTO d ("id", "status", "qty", "price", "doubled") VALUES (NULL, 'a', 3, '1.50', 0)`,
+		"INSERT INTO d SET status = 'x', doubled = DEFAULT(price)":      `INSERT INTO d ("status", "doubled") VALUES ('x', ('9.99'))`,
 		"INSERT INTO d (status, qty) SELECT 'x', 4 ON DUPLICATE KEY UPDATE qty = 5": `INSERT INTO d ("status", "qty", "doubled") SELECT "status", "qty", "doubled" FROM ` +
 			`(SELECT *, (qty * 2) AS "doubled" FROM (SELECT "status", "qty" FROM (SELECT NULL AS "status", NULL AS "qty" WHERE 0 UNION ALL SELECT * FROM ( SELECT 'x', 4 WHERE true)))) WHERE true ON CONFLICT DO UPDATE SET qty = 5`,
 		"UPDATE d SET qty = DEFAULT, g = DEFAULT WHERE id = (SELECT 1 WHERE 1)": `UPDATE d SET qty = 1 WHERE id = (SELECT 1 WHERE 1)`,

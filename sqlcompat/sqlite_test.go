@@ -7,6 +7,7 @@ import (
 	"github.com/mattn/go-sqlite3"
 
 	"github.com/binlite/binlite/collation"
+	"github.com/binlite/binlite/decimal"
 )
 
 // Text columns declare MySQL collations, which the engine registers on its
@@ -15,6 +16,9 @@ import (
 func init() {
 	sql.Register("sqlite3_autoinc", &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 		if err := collation.Register(c.RegisterCollation); err != nil {
+			return err
+		}
+		if err := c.RegisterCollation("binlite_decimal", decimal.Compare); err != nil {
 			return err
 		}
 		return c.RegisterFunc(AutoIncFunc, func(v any) any {
