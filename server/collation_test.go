@@ -45,15 +45,16 @@ func TestCollationsCompareLikeMySQL(t *testing.T) {
 	}{
 		{"SELECT id FROM users WHERE email = 'A@EXAMPLE.COM'", nil, "1"},
 		{"SELECT id FROM users WHERE email = ?", []any{"B@EXAMPLE.COM  "}, "2"},
-		{"SELECT id FROM users WHERE email IN ('x', 'C@Example.com') ORDER BY id", nil, "3"},
-		{"SELECT id FROM users WHERE name = 'ANN' ORDER BY id", nil, "1,3,4"},
+		// The refused inserts used up ids 3-5 and 7, as InnoDB's do.
+		{"SELECT id FROM users WHERE email IN ('x', 'C@Example.com') ORDER BY id", nil, "6"},
+		{"SELECT id FROM users WHERE name = 'ANN' ORDER BY id", nil, "1,6,8"},
 		{"SELECT id FROM users WHERE code = 'abc'", nil, "1"},
 		{"SELECT id FROM users WHERE code = 'ABC '", nil, "2"},
 		{"SELECT COUNT(*) FROM users GROUP BY name ORDER BY COUNT(*)", nil, "1,3"},
 		{"SELECT COUNT(DISTINCT name) FROM users", nil, "2"},
 		{"SELECT COUNT(*) FROM (SELECT DISTINCT name FROM users) d", nil, "2"},
-		{"SELECT id FROM users ORDER BY name DESC, id", nil, "2,1,3,4"},
-		{"SELECT id FROM users ORDER BY code, id", nil, "4,2,3,1"}, // NULL, then code points: ABC < Abc < abc
+		{"SELECT id FROM users ORDER BY name DESC, id", nil, "2,1,6,8"},
+		{"SELECT id FROM users ORDER BY code, id", nil, "8,2,6,1"}, // NULL, then code points: ABC < Abc < abc
 		{"SELECT COUNT(*) FROM users WHERE name < 'b'", nil, "3"},
 		{"SELECT MAX(name) FROM users", nil, "Bob"},
 		{"SELECT MIN(code) FROM users", nil, "ABC"},
