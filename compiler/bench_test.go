@@ -30,13 +30,13 @@ func BenchmarkEmit(b *testing.B) {
 	b.Run("prepared", func(b *testing.B) {
 		c := NewCache(4096)
 		for i := 0; i < b.N; i++ {
-			c.Emit("UPDATE sbtest1 SET k=k+1 WHERE id=?", "d", cat)
+			c.Emit("UPDATE sbtest1 SET k=k+1 WHERE id=?", "d", "utf8mb4_general_ci", cat)
 		}
 	})
 	b.Run("text-insert", func(b *testing.B) {
 		c := NewCache(4096)
 		for i := 0; i < b.N; i++ {
-			c.Emit("INSERT INTO sbtest1 (id, k, c, pad) VALUES (0, "+strconv.Itoa(i)+", '12753605448-93539302555-72247844980-30936104622-52696814896-82110206642-93209730343-10940864896-28606053106-55942285503', '14309211695-71287112783-42546205522-03941073353-22482610423')", "d", cat)
+			c.Emit("INSERT INTO sbtest1 (id, k, c, pad) VALUES (0, "+strconv.Itoa(i)+", '12753605448-93539302555-72247844980-30936104622-52696814896-82110206642-93209730343-10940864896-28606053106-55942285503', '14309211695-71287112783-42546205522-03941073353-22482610423')", "d", "utf8mb4_general_ci", cat)
 		}
 	})
 }

@@ -40,6 +40,8 @@ func TestEmit(t *testing.T) {
 		// DECIMAL arithmetic, comparison, SUM/AVG and CAST are exact (package decimal)
 		{"SELECT 0.1 + 0.2, 0.1 + 0.2 = 0.3, d * 3, -d, SUM(d), AVG(d), CAST(1.999 AS DECIMAL(4,2)) FROM t WHERE d = 0.1",
 			"SELECT binlite_dec_add('0.1', '0.2') AS `0.1 + 0.2`, (binlite_dec_cmp(binlite_dec_add('0.1', '0.2'), '0.3') = 0) AS `0.1 + 0.2 = 0.3`, binlite_dec_mul(`d`, 3) AS `d * 3`, binlite_dec_neg(`d`) AS `-d`, binlite_dec_sum(`d`) AS `SUM(d)`, binlite_dec_avg(`d`, 6) AS `AVG(d)`, binlite_dec_cast('1.999', 4, 2) AS `CAST(1.999 AS DECIMAL(4,2))` FROM `t` WHERE (`d` = 0.1)"},
+		// two strings that are not columns compare by the connection's collation; COLLATE names SQLite's
+		{"SELECT 'a' = 'A', v = 'A', 'a' < 'b' COLLATE utf8mb4_bin FROM t", "SELECT ('a' = 'A' COLLATE utf8mb4_general_ci) AS `'a' = 'A'`, (`v` = 'A') AS `v = 'A'`, ('a' < ('b' COLLATE utf8mb4_bin)) AS `'a' < 'b' COLLATE utf8mb4_bin` FROM `t`"},
 		// / never divides as integers, DIV does; a string compares with a number as a number
 		{"SELECT k / 2, k DIV 2, k MOD 3 FROM t", "SELECT binlite_dec_div(`k`, 2, 9) AS `k / 2`, (`k` / 2) AS `k DIV 2`, (`k` % 3) AS `k MOD 3` FROM `t`"},
 		{"SELECT '10' = 10, v = 1 FROM t", "SELECT (CAST('10' AS REAL) = 10) AS `'10' = 10`, (CAST(`v` AS REAL) = 1) AS `v = 1` FROM `t`"},
@@ -48,7 +50,7 @@ func TestEmit(t *testing.T) {
 		{"SELECT 0x41, b'101', X'00', -9223372036854775808, DATE '2024-3-5'", "SELECT X'41' AS `0x41`, 5 AS `b'101'`, X'00' AS `X'00'`, (-9223372036854775807 - 1) AS `-9223372036854775808`, '2024-03-05' AS `DATE '2024-3-5'`"},
 	}
 	for _, c := range cases {
-		em, err := NewCache(8).Emit(c.mysql, "d", cat)
+		em, err := NewCache(8).Emit(c.mysql, "d", "utf8mb4_general_ci", cat)
 		if err != nil || em == nil {
 			t.Errorf("%s: not compiled (%v)", c.mysql, err)
 			continue
@@ -73,14 +75,14 @@ func TestEmitAnswers(t *testing.T) {
 		"UPDATE t SET k = 1e10":                     1264,
 	}
 	for sql, code := range errs {
-		_, err := NewCache(8).Emit(sql, "d", cat)
+		_, err := NewCache(8).Emit(sql, "d", "utf8mb4_general_ci", cat)
 		var me *mysqlerr.Error
 		if !errors.As(err, &me) || me.Code != code {
 			t.Errorf("%s: %v, want error %d", sql, err, code)
 		}
 	}
 	for _, sql := range []string{"SELECT @x", "SELECT DATABASE()", "SELECT * FROM nosuch", "SELECT CAST(1 AS UNSIGNED)"} {
-		if em, err := NewCache(8).Emit(sql, "d", cat); em != nil || err != nil {
+		if em, err := NewCache(8).Emit(sql, "d", "utf8mb4_general_ci", cat); em != nil || err != nil {
 			t.Errorf("%s: compiled (%+v, %v), want it left to sqlcompat", sql, em, err)
 		}
 	}

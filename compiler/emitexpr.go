@@ -11,6 +11,7 @@ import (
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 
 	"github.com/binlite/binlite/catalog"
+	"github.com/binlite/binlite/collation"
 	"github.com/binlite/binlite/mysqlerr"
 	mp "github.com/binlite/binlite/mysqlproto"
 )
@@ -198,9 +199,14 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 		}
 		e.w("excluded." + quoteIdent(x.Column.Name.Name.O))
 	case *ast.SetCollationExpr:
-		// SQLite compares with the column's collation; an explicit COLLATE is
-		// dropped as sqlcompat drops it.
+		c, ok := collation.Lookup(x.Collate)
+		if !ok {
+			e.fail(mysqlerr.New(mysqlerr.ErUnknownCollation, "Unknown collation: '%s'", x.Collate))
+			return
+		}
+		e.w("(")
 		e.expr(x.Expr, s)
+		e.w(" COLLATE " + c.SQLiteName() + ")")
 	case *ast.FuncCallExpr:
 		e.call(x, s)
 	case *ast.AggregateFuncExpr:
@@ -404,7 +410,36 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 	e.operand(x.L, s, castL)
 	e.w(" " + op + " ")
 	e.operand(x.R, s, castR)
+	switch x.Op {
+	case opcode.EQ, opcode.NE, opcode.LT, opcode.LE, opcode.GT, opcode.GE, opcode.NullEQ:
+		if !castL && !castR {
+			e.connectionCollation(s, x.L, x.R)
+		}
+	}
 	e.w(")")
+}
+
+// connectionCollation makes a comparison of strings neither of which is a table
+// column compare by the connection's collation, as MySQL's does ('a' = 'A' is 1
+// under a _ci collation); with a column, SQLite already uses the column's.
+func (e *emitter) connectionCollation(s *scope, xs ...ast.ExprNode) {
+	if e.c.collation == "" {
+		return
+	}
+	c, ok := collation.Lookup(e.c.collation)
+	if !ok {
+		return
+	}
+	for _, x := range xs {
+		t := e.typeOf(x, s)
+		if !t.isString() || t.Charset == mp.CharsetBinary || e.isTableColumn(x, s) {
+			return
+		}
+		if _, explicit := x.(*ast.SetCollationExpr); explicit {
+			return
+		}
+	}
+	e.w(" COLLATE " + c.SQLiteName())
 }
 
 // plainString: a string type that compares with a number as a number (ENUM and
@@ -827,9 +862,18 @@ func (e *emitter) decText(x ast.ExprNode, s *scope) {
 	e.w(" AS TEXT) COLLATE binlite_decimal)")
 }
 
-// decimalOrder makes ORDER BY order a DECIMAL value that may be text as a number.
+// decimalOrder makes ORDER BY order a DECIMAL value that may be text as a
+// number, and a string that is not a column by the connection's collation.
 func (e *emitter) decimalOrder(x ast.ExprNode, s *scope) {
-	if _, pos := x.(*ast.PositionExpr); !pos && e.decimalValue(x, s) {
-		e.w(" COLLATE binlite_decimal")
+	if _, pos := x.(*ast.PositionExpr); pos {
+		return
 	}
+	if e.decimalValue(x, s) {
+		e.w(" COLLATE binlite_decimal")
+		return
+	}
+	if cn, ok := x.(*ast.ColumnNameExpr); ok && cn.Name.Table.O == "" {
+		return // a column, or an alias of the select list, ordered as selected
+	}
+	e.connectionCollation(s, x)
 }

@@ -16,6 +16,9 @@ import (
 type compiler struct {
 	cat Catalog
 	db  string
+	// collation is the connection's collation, by which two strings neither of
+	// which is a column compare (emitting only).
+	collation string
 }
 
 // divPrecisionIncrement is MySQL's div_precision_increment default.

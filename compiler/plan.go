@@ -108,34 +108,44 @@ func NewCache(max int) *Cache {
 // unchanged, else compiled now. A statement the grammar does not parse gets a
 // plan that knows nothing.
 func (c *Cache) Query(sql, db string, cat Catalog) *Plan {
-	return c.shapes.get(cacheKey{db, shape(sql)}, cat, func() *Plan { return c.compile(sql, db, cat, false) })
+	return c.shapes.get(cacheKey{db, shape(sql)}, cat, func() *Plan { return c.compile(sql, db, cat) })
 }
 
 // Emit returns statement sql compiled to SQLite SQL for schema db, or nil when
 // the compiler does not compile such a statement yet (sqlcompat's translation
 // runs it). An error is MySQL's answer to the statement.
-func (c *Cache) Emit(sql, db string, cat Catalog) (*Emitted, error) {
-	p := c.texts.get(cacheKey{db, sql}, cat, func() *Plan { return c.compile(sql, db, cat, true) })
+//
+// coll is the connection's collation (@@collation_connection): two strings
+// neither of which is a column compare by it, as in MySQL.
+func (c *Cache) Emit(sql, db, coll string, cat Catalog) (*Emitted, error) {
+	p := c.texts.get(cacheKey{db + "\x00" + coll, sql}, cat, func() *Plan { return c.compileEmit(sql, db, coll, cat) })
 	return p.emitted, p.emitErr
 }
 
-func (c *Cache) compile(sql, db string, cat Catalog, emit bool) *Plan {
+func (c *Cache) compileEmit(sql, db, coll string, cat Catalog) *Plan {
 	ps := c.parsers.Get().(*parser.Parser)
 	defer c.parsers.Put(ps)
 	stmts, _, err := ps.Parse(sql, "", "")
 	if err != nil || len(stmts) != 1 {
 		return &Plan{}
 	}
-	if !emit {
-		return compileStmt(stmts[0], db, cat)
-	}
 	rec := &recorder{Catalog: cat, seen: map[[2]string]bool{}}
-	comp := &compiler{cat: rec, db: db}
+	comp := &compiler{cat: rec, db: db, collation: coll}
 	em, err := comp.emit(stmts[0], sql)
 	if errors.Is(err, errNotYet) {
 		em, err = nil, nil
 	}
 	return &Plan{emitted: em, emitErr: err, deps: rec.deps}
+}
+
+func (c *Cache) compile(sql, db string, cat Catalog) *Plan {
+	ps := c.parsers.Get().(*parser.Parser)
+	defer c.parsers.Put(ps)
+	stmts, _, err := ps.Parse(sql, "", "")
+	if err != nil || len(stmts) != 1 {
+		return &Plan{}
+	}
+	return compileStmt(stmts[0], db, cat)
 }
 
 type cacheKey struct{ db, text string }

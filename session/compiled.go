@@ -24,7 +24,9 @@ func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
 	if s.env.Plans == nil || text == "" || db == "" || isVirtualSchema(db) {
 		return nil, nil
 	}
-	return s.env.Plans.Emit(text, db, engineCatalog{s.env.Engine})
+	coll, _ := s.vars.Get("collation_connection", false)
+	name, _ := coll.(string)
+	return s.env.Plans.Emit(text, db, name, engineCatalog{s.env.Engine})
 }
 
 // compiledOnly is the Query of a data statement sqlcompat could not translate
