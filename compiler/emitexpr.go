@@ -514,30 +514,16 @@ func (e *emitter) call(x *ast.FuncCallExpr, s *scope) {
 		name = "curtime"
 	case "substring", "mid":
 		name = "substr"
-	case "json_extract":
-		// MySQL's JSON_EXTRACT (and ->) answers JSON text, as SQLite's -> does.
-		if len(x.Args) == 2 {
-			e.w("(")
-			e.expr(x.Args[0], s)
-			e.w(" -> ")
-			e.expr(x.Args[1], s)
-			e.w(")")
-			return
-		}
-	case "json_unquote":
-		// col->>path is JSON_UNQUOTE(JSON_EXTRACT(col, path)): SQLite's ->>.
-		if f, ok := x.Args[0].(*ast.FuncCallExpr); ok && len(x.Args) == 1 && f.FnName.L == "json_extract" && len(f.Args) == 2 {
-			e.w("(")
-			e.expr(f.Args[0], s)
-			e.w(" ->> ")
-			e.expr(f.Args[1], s)
-			e.w(")")
-			return
-		}
 	}
 	if contextFunctions[name] || x.Schema.O != "" {
 		e.fail(notYet("function %s", name))
 		return
+	}
+	// Families of functions with their own rules, each in its own file.
+	for _, family := range []func(string, *ast.FuncCallExpr, *scope) bool{e.temporalCall, e.stringCall, e.jsonCall} {
+		if family(name, x, s) {
+			return
+		}
 	}
 	for _, a := range x.Args {
 		switch a.(type) {

@@ -1,0 +1,20 @@
+package compiler
+
+import "github.com/pingcap/tidb/pkg/parser/ast"
+
+// stringCall renders MySQL's string functions whose SQLite namesake answers
+// differently: it reports false for the others.
+func (e *emitter) stringCall(name string, x *ast.FuncCallExpr, s *scope) bool {
+	switch name {
+	case "length", "octet_length":
+		// MySQL's LENGTH counts bytes; SQLite's counts characters of text.
+		if len(x.Args) != 1 {
+			return false
+		}
+		e.w("length(CAST(")
+		e.expr(x.Args[0], s)
+		e.w(" AS BLOB))")
+		return true
+	}
+	return false
+}
