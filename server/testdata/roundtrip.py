@@ -16,7 +16,7 @@ else:
 cur = conn.cursor()
 cur.execute(
     "INSERT INTO rt (id, d, u, dt, b, n) VALUES (%s, %s, %s, %s, %s, %s)",
-    (row_id, decimal.Decimal("12345.0123456789"), 9223372036854775807,
+    (row_id, decimal.Decimal("12345678901234567890.0123456789"), 9223372036854775807,
      datetime.datetime(2024, 1, 2, 3, 4, 5, 123456), b"\x00\x01\x00\xff", None),
 )
 cur.execute("SELECT d, u, dt, b, n, LENGTH(b) FROM rt WHERE id = %s", (row_id,))
