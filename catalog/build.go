@@ -85,6 +85,9 @@ func Build(st *ast.CreateTableStmt, defaultCollation string) (*Table, error) {
 			return nil, err
 		}
 	}
+	if b.err != nil {
+		return nil, b.err
+	}
 	if err := b.checkValueExprs(); err != nil {
 		return nil, err
 	}
@@ -117,6 +120,7 @@ type builder struct {
 
 	pendingChecks []pendingCheck
 	generated     []pendingGenerated
+	err           error // the first refusal found while adding keys
 }
 
 // pendingGenerated is a generated column's expression, checked once every column
@@ -417,7 +421,9 @@ func (b *builder) addIndex(ix Index) {
 	if ix.Kind == KindPrimary {
 		for i := range b.explicit {
 			if b.explicit[i].Kind == KindPrimary {
-				return // the grammar's duplicate check is ours to do: keep the first
+				// the grammar's duplicate check is ours to do
+				b.err = mysqlerr.New(mysqlerr.ErMultiplePriKey, "Multiple primary key defined")
+				return
 			}
 		}
 	}

@@ -49,6 +49,7 @@ const (
 	ErBadDB                                      uint16 = 1049
 	ErTableExists                                uint16 = 1050
 	ErBadTable                                   uint16 = 1051
+	ErMultiplePriKey                             uint16 = 1068
 	ErBadField                                   uint16 = 1054
 	ErDupFieldName                               uint16 = 1060
 	ErDupKeyName                                 uint16 = 1061
@@ -140,6 +141,7 @@ var states = map[uint16]string{
 	ErBadDB:                 "42000",
 	ErTableExists:           "42S01",
 	ErBadTable:              "42S02",
+	ErMultiplePriKey:        "42000",
 	ErBadField:              "42S22",
 	ErDupFieldName:          "42S21",
 	ErInvalidDefault:        "42000",

@@ -149,6 +149,13 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	if !s.env.Engine.HasSchema(db) {
 		return nil, mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
 	}
+	if d.Op == sqlcompat.DropTable && !d.IfExists && !d.Temporary {
+		// MySQL drops nothing and names every missing table (1051), where SQLite
+		// would stop at the first with "no such table".
+		if missing := s.missingTables(db, d.Tables); missing != "" {
+			return nil, mysqlerr.New(mysqlerr.ErBadTable, "Unknown table '%s'", missing)
+		}
+	}
 	s.existenceNotes(db, d)
 	stmts := d.Statements()
 	if len(stmts) == 0 {
@@ -202,10 +209,21 @@ func (s *Session) existenceNotes(db string, d *sqlcompat.DDL) {
 	case d.Op == sqlcompat.CreateTable && d.IfNotExists && exists(d.Table):
 		s.notes = append(s.notes, mysqlerr.Note(mysqlerr.ErTableExists, "Table '%s' already exists", d.Table))
 	case d.Op == sqlcompat.DropTable && d.IfExists:
-		for _, t := range d.Tables {
-			if !exists(t) {
-				s.notes = append(s.notes, mysqlerr.Note(mysqlerr.ErBadTable, "Unknown table '%s.%s'", db, t))
-			}
+		if missing := s.missingTables(db, d.Tables); missing != "" {
+			s.notes = append(s.notes, mysqlerr.Note(mysqlerr.ErBadTable, "Unknown table '%s'", missing))
 		}
 	}
+}
+
+// missingTables names, as MySQL's 1051 lists them ('db.a,db.b'), the tables of a
+// DROP TABLE that do not exist; "" if all do.
+func (s *Session) missingTables(db string, tables []string) string {
+	var out []string
+	for _, t := range tables {
+		def, ok := engineCatalog{s.env.Engine}.Table(db, t)
+		if !ok && def == nil {
+			out = append(out, db+"."+t)
+		}
+	}
+	return strings.Join(out, ",")
 }

@@ -584,6 +584,16 @@ func (sp *parser) foreignKey(rw *rewriter) (string, error) {
 	return "FOREIGN KEY (" + strings.Join(cols, ", ") + ") " + strings.Join(c.extra, " "), nil
 }
 
+// uniqueKeyOn reports whether a UNIQUE key of idx is on column name alone.
+func uniqueKeyOn(idx []*indexDef, name string) bool {
+	for _, ix := range idx {
+		if ix.unique && len(ix.parts) == 1 && strings.EqualFold(ix.parts[0].name, name) {
+			return true
+		}
+	}
+	return false
+}
+
 // buildCreateTable renders the SQLite statements of a parsed CREATE TABLE.
 func buildCreateTable(d *DDL, temp bool, cols []*column, idx []*indexDef, checks, fks []string) error {
 	var pk []keyPart
@@ -598,7 +608,10 @@ func buildCreateTable(d *DDL, temp bool, cols []*column, idx []*indexDef, checks
 		if c.autoInc {
 			d.AutoIncColumn = c.name
 		}
-		autoPK := c.autoInc && !autoPKDone && (c.primary || len(pk) == 1 && pk[0].name != "" && strings.EqualFold(pk[0].name, c.name))
+		// Without a PRIMARY KEY, a unique AUTO_INCREMENT column (SERIAL) is the
+		// rowid too: SQLite generates ids only there, and InnoDB clusters by it.
+		autoPK := c.autoInc && !autoPKDone && (c.primary || len(pk) == 1 && pk[0].name != "" && strings.EqualFold(pk[0].name, c.name) ||
+			len(pk) == 0 && strings.Contains(strings.ToUpper(c.typ), "INT") && (c.unique || uniqueKeyOn(idx, c.name)))
 		if autoPK {
 			autoPKDone = true
 			if !c.primary {
