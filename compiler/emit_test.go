@@ -42,6 +42,9 @@ func TestEmit(t *testing.T) {
 			"SELECT binlite_dec_add('0.1', '0.2') AS `0.1 + 0.2`, (binlite_dec_cmp(binlite_dec_add('0.1', '0.2'), '0.3') = 0) AS `0.1 + 0.2 = 0.3`, binlite_dec_mul(`d`, 3) AS `d * 3`, binlite_dec_neg(`d`) AS `-d`, binlite_dec_sum(`d`) AS `SUM(d)`, binlite_dec_avg(`d`, 6) AS `AVG(d)`, binlite_dec_cast('1.999', 4, 2) AS `CAST(1.999 AS DECIMAL(4,2))` FROM `t` WHERE (`d` = 0.1)"},
 		// two strings that are not columns compare by the connection's collation; COLLATE names SQLite's
 		{"SELECT 'a' = 'A', v = 'A', 'a' < 'b' COLLATE utf8mb4_bin FROM t", "SELECT ('a' = 'A' COLLATE utf8mb4_general_ci) AS `'a' = 'A'`, (`v` = 'A') AS `v = 'A'`, ('a' < ('b' COLLATE utf8mb4_bin)) AS `'a' < 'b' COLLATE utf8mb4_bin` FROM `t`"},
+		// a decimal into an integer column rounds; ROUND/TRUNCATE of exact values are exact, of doubles half to even
+		{"UPDATE t SET k = d * 2", "UPDATE `t` SET `k` = binlite_int_store(binlite_dec_mul(`d`, 2))"},
+		{"SELECT ROUND(d, 1), TRUNCATE(d, 1), ROUND(1.5e0, 0) FROM t", "SELECT binlite_dec_round(`d`, 1) AS `ROUND(d, 1)`, binlite_dec_truncate(`d`, 1) AS `TRUNCATE(d, 1)`, binlite_round_double(1.5, 0) AS `ROUND(1.5e0, 0)` FROM `t`"},
 		// / never divides as integers, DIV does; a string compares with a number as a number
 		{"SELECT k / 2, k DIV 2, k MOD 3 FROM t", "SELECT binlite_dec_div(`k`, 2, 9) AS `k / 2`, (`k` / 2) AS `k DIV 2`, (`k` % 3) AS `k MOD 3` FROM `t`"},
 		{"SELECT '10' = 10, v = 1 FROM t", "SELECT (CAST('10' AS REAL) = 10) AS `'10' = 10`, (CAST(`v` AS REAL) = 1) AS `v = 1` FROM `t`"},

@@ -520,7 +520,7 @@ func (e *emitter) call(x *ast.FuncCallExpr, s *scope) {
 		return
 	}
 	// Families of functions with their own rules, each in its own file.
-	for _, family := range []func(string, *ast.FuncCallExpr, *scope) bool{e.temporalCall, e.stringCall, e.jsonCall} {
+	for _, family := range []func(string, *ast.FuncCallExpr, *scope) bool{e.temporalCall, e.stringCall, e.jsonCall, e.mathCall} {
 		if family(name, x, s) {
 			return
 		}

@@ -294,6 +294,15 @@ func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, ignore bool
 // storedExpr renders a computed value written into col: into an exact DECIMAL
 // column rounded to its scale, as MySQL stores it.
 func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope) {
+	if col != nil && !col.Type.Zerofill {
+		if _, _, isInt := intRange(col.Type); isInt {
+			// A decimal or real into an integer column rounds half away from zero.
+			if t := e.typeOf(x, s); t.isDecimal() || t.isApprox() {
+				e.decCall("binlite_int_store", s, "", x)
+				return
+			}
+		}
+	}
 	if col == nil || !col.ExactDecimal() {
 		e.expr(x, s)
 		return

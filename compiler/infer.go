@@ -323,8 +323,9 @@ func (c *compiler) aggregate(x *ast.AggregateFuncExpr, s *scope) ColType {
 		arg.Flags &^= mp.NotNullFlag | mp.AutoIncrementFlag | mp.PriKeyFlag | mp.UniqueKeyFlag | mp.MultipleKeyFlag
 		return arg
 	case "group_concat":
+		// TEXT, as group_concat_max_len (1024) is above 512 (manual 14.19.1).
 		t := typeVarchar
-		t.Length = 1024 * 4
+		t.Type, t.Length = mp.TypeBlob, 1024*4
 		return t
 	case "bit_and", "bit_or", "bit_xor":
 		t := typeBigint
@@ -480,11 +481,11 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 		t := arg(0)
 		d := 0
 		if len(x.Args) == 2 {
-			v, ok := x.Args[1].(*driver.ValueExpr)
+			n, ok := intLiteral(x.Args[1])
 			if !ok {
 				return ColType{}
 			}
-			d = int(v.GetInt64())
+			d = n
 		}
 		switch {
 		case t.isInt():
@@ -494,11 +495,32 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 			d = max(min(d, 30), 0)
 			return decimalType(p-sc+d+1, d, false)
 		case t.isApprox():
-			return typeDouble
+			r := typeDouble
+			if d >= 0 && d < int(notFixed) {
+				r.Decimals = byte(d)
+			}
+			return r
 		}
 		return ColType{}
 	case "json_extract", "json_object", "json_array", "json_set", "json_insert", "json_replace", "json_remove", "json_merge_patch", "json_merge_preserve", "json_keys":
 		return columnType(catalog.Type{Base: "json"})
 	}
 	return ColType{}
+}
+
+// intLiteral reads an integer literal, a negative one included.
+func intLiteral(x ast.ExprNode) (int, bool) {
+	neg := false
+	if u, ok := x.(*ast.UnaryOperationExpr); ok && u.Op == opcode.Minus {
+		neg, x = true, u.V
+	}
+	v, ok := x.(*driver.ValueExpr)
+	if !ok || v.Kind() != driver.KindInt64 {
+		return 0, false
+	}
+	n := int(v.GetInt64())
+	if neg {
+		n = -n
+	}
+	return n, true
 }

@@ -36,6 +36,15 @@ func TestArithmetic(t *testing.T) {
 		{InRange("-1", 5, 2, true), int64(0)},
 		{IsCanonical("1.5", 2), int64(0)},
 		{IsCanonical("1.50", 2), int64(1)},
+		{ToInt("22.50"), int64(23)},
+		{ToInt(-2.5), int64(-3)},
+		{ToInt(int64(7)), int64(7)},
+		{ToInt("1e30"), "1e30"},
+		{RoundTo("1.005", 2), "1.01"},
+		{RoundTo("-2.5", 0), "-3"},
+		{RoundTo("1234.5678", -2), "1200"},
+		{TruncateTo("1.999", 2), "1.99"},
+		{TruncateTo("-1.999", 1), "-1.9"},
 	}
 	for i, c := range cases {
 		if c.got != c.want {

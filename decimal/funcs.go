@@ -216,3 +216,60 @@ func IsCanonical(a any, scale int64) int64 {
 	}
 	return 0
 }
+
+// ToInt is what an integer column keeps of a computed decimal or real value:
+// rounded half away from zero. A value beyond BIGINT, or not a number, is
+// returned as given for the column's value check to refuse.
+func ToInt(a any) any {
+	if isNull(a) {
+		return nil
+	}
+	if _, ok := a.(int64); ok {
+		return a
+	}
+	x, ok := Parse(a)
+	if !ok {
+		return a
+	}
+	r, ok := Round(x, 0)
+	if !ok {
+		return a
+	}
+	n, err := r.Int64()
+	if err != nil {
+		return a
+	}
+	return n
+}
+
+// RoundTo is MySQL's ROUND(a, d) of an exact value: half away from zero to d
+// digits after the point (d < 0 rounds to tens, hundreds ...), keeping the
+// result's scale at max(d, 0).
+func RoundTo(a any, d int64) any {
+	return roundTo(a, d, apd.RoundHalfUp)
+}
+
+// TruncateTo is MySQL's TRUNCATE(a, d) of an exact value: cut toward zero.
+func TruncateTo(a any, d int64) any {
+	return roundTo(a, d, apd.RoundDown)
+}
+
+func roundTo(a any, d int64, mode apd.Rounder) any {
+	x, ok := Parse(a)
+	if !ok {
+		return nil
+	}
+	c := *ctx
+	c.Rounding = mode
+	var r apd.Decimal
+	if _, err := c.Quantize(&r, x, int32(-d)); err != nil {
+		return nil
+	}
+	if d < 0 {
+		// 1234.5678 to -2 is 1200: back to a whole number's spelling
+		if _, err := c.Quantize(&r, &r, 0); err != nil {
+			return nil
+		}
+	}
+	return Text(&r)
+}
