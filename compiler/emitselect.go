@@ -11,8 +11,19 @@ import (
 // subquery (nil at the top).
 func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
 	switch {
+	case x.Kind == ast.SelectStmtKindTable && x.From != nil:
+		// TABLE t [ORDER BY ...] [LIMIT ...] is SELECT * FROM t ...
+		s := e.c.newScope(x.From, outer)
+		e.w("SELECT * FROM ")
+		e.tableRefs(x.From.TableRefs, s)
+		if x.OrderBy != nil {
+			e.w(" ")
+			e.orderBy(x.OrderBy, s)
+		}
+		e.limit(x.Limit, s)
+		return
 	case x.Kind != ast.SelectStmtKindSelect:
-		e.fail(notYet("TABLE/VALUES statement"))
+		e.fail(notYet("VALUES statement"))
 		return
 	case x.SelectIntoOpt != nil:
 		e.fail(notYet("SELECT ... INTO"))

@@ -55,7 +55,7 @@ func dataStatement(text string) bool {
 		i = len(t)
 	}
 	switch strings.ToUpper(t[:i]) {
-	case "SELECT", "INSERT", "REPLACE", "UPDATE", "DELETE", "WITH":
+	case "SELECT", "INSERT", "REPLACE", "UPDATE", "DELETE", "WITH", "TABLE":
 		return true
 	}
 	return false
