@@ -12,6 +12,7 @@ import (
 	"github.com/pingcap/tidb/pkg/parser/ast"
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 
+	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/mysqlerr"
 )
 
@@ -63,6 +64,8 @@ type emitter struct {
 	target string
 	// excluded: inside ON DUPLICATE KEY UPDATE, VALUES(c) is the proposed row.
 	excluded bool
+	// insertTargets: the columns an INSERT ... SELECT's select list goes into.
+	insertTargets []*catalog.Column
 	// ignore: INSERT/UPDATE IGNORE, where a value a column cannot keep is
 	// adjusted with a warning instead of failing the statement.
 	ignore bool

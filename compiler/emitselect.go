@@ -41,9 +41,17 @@ func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
 	if x.Distinct {
 		e.w("DISTINCT ")
 	}
+	targets := e.insertTargets
+	e.insertTargets = nil // the top query block's only, not its subqueries'
 	for i, f := range x.Fields.Fields {
 		if i > 0 {
 			e.w(", ")
+		}
+		if f.WildCard == nil && i < len(targets) && targets[i] != nil {
+			// INSERT ... SELECT: the value as the column stores it
+			e.storedExpr(f.Expr, targets[i], s)
+			e.fieldAlias(f)
+			continue
 		}
 		e.field(f, s)
 	}
@@ -98,6 +106,11 @@ func (e *emitter) field(f *ast.SelectField, s *scope) {
 		return
 	}
 	e.expr(f.Expr, s)
+	e.fieldAlias(f)
+}
+
+// fieldAlias names a select item's column as MySQL does.
+func (e *emitter) fieldAlias(f *ast.SelectField) {
 	switch {
 	case f.AsName.O != "":
 		e.w(" AS " + quoteIdent(f.AsName.O))
@@ -181,7 +194,9 @@ func (e *emitter) setOpr(x *ast.SetOprStmt, outer *scope) {
 		e.fail(notYet("nested set operation"))
 		return
 	}
+	targets := e.insertTargets // every member's values go into the INSERT's columns
 	for i, n := range x.SelectList.Selects {
+		e.insertTargets = targets
 		sel, ok := n.(*ast.SelectStmt)
 		if !ok || sel.OrderBy != nil || sel.Limit != nil || sel.With != nil {
 			e.fail(notYet("set operation member"))

@@ -64,6 +64,7 @@ func (e *emitter) insert(x *ast.InsertStmt) {
 	case x.Select != nil:
 		e.columnList(cols, nil, len(cols))
 		e.w(" ")
+		e.insertTargets = cols
 		if len(x.OnDuplicate) > 0 {
 			// SQLite would read the upsert's ON as a join's without a WHERE.
 			e.w("SELECT * FROM (")
