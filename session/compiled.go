@@ -24,9 +24,11 @@ func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
 	if s.env.Plans == nil || text == "" || db == "" || isVirtualSchema(db) {
 		return nil, nil
 	}
-	coll, _ := s.vars.Get("collation_connection", false)
-	name, _ := coll.(string)
-	return s.env.Plans.Emit(text, db, name, engineCatalog{s.env.Engine})
+	if s.collConn == "" {
+		v, _ := s.vars.Get("collation_connection", false)
+		s.collConn, _ = v.(string)
+	}
+	return s.env.Plans.Emit(text, db, s.collConn, engineCatalog{s.env.Engine})
 }
 
 // compiledOnly is the Query of a data statement sqlcompat could not translate

@@ -34,6 +34,9 @@ type Session struct {
 	// @@warning_count); notes collects what the running statement adds to it.
 	warnings []mysqlerr.Warning
 	notes    []mysqlerr.Warning
+	// collConn is @@collation_connection as the compiler last read it ("": read it
+	// again), kept because reading a variable costs a registry lookup.
+	collConn string
 	// queryNotes are the running data statement's notes about its literals.
 	queryNotes []mysqlerr.Warning
 
@@ -328,6 +331,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		}
 		return ok(), nil
 	case *sqlcompat.Set:
+		s.collConn = "" // read again: the SET may change it
 		return ok(), s.set(x)
 	case *sqlcompat.Show:
 		return s.show(x)
