@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"strings"
+
 	"github.com/binlite/binlite/catalog"
 	mp "github.com/binlite/binlite/mysqlproto"
 )
@@ -24,29 +26,27 @@ func (c ColType) Known() bool { return c.Type != 0 || c.Length != 0 }
 // notFixed is MySQL's decimals for types without a fixed number of digits.
 const notFixed = 31
 
-// collationID is the protocol id of a collation (utf8mb4 and latin1 ones binlite
-// declares; others fall back to utf8mb4_0900_ai_ci).
+// collationIDs are the protocol ids of the collations binlite has (MySQL's
+// numbering, information_schema.COLLATIONS.ID).
+var collationIDs = map[string]uint16{
+	"utf8mb4_general_ci": 45, "utf8mb4_bin": 46, "utf8mb4_unicode_ci": 224, "utf8mb4_unicode_520_ci": 246,
+	"utf8mb4_0900_ai_ci": 255, "utf8mb4_0900_as_ci": 305, "utf8mb4_0900_as_cs": 278, "utf8mb4_0900_bin": 309,
+	"utf8mb3_general_ci": 33, "utf8mb3_bin": 83, "utf8mb3_unicode_ci": 192, "utf8mb3_unicode_520_ci": 214,
+	"latin1_swedish_ci": 8, "latin1_general_ci": 48, "latin1_general_cs": 49, "latin1_bin": 47,
+	"ascii_general_ci": 11, "ascii_bin": 65, "binary": 63,
+}
+
+// collationID is the protocol id of a collation (utf8mb4_0900_ai_ci for one
+// binlite does not know).
 func collationID(c string) uint16 {
-	switch c {
-	case "utf8mb4_general_ci":
-		return 45
-	case "utf8mb4_bin":
-		return 46
-	case "utf8mb4_unicode_ci":
-		return 224
-	case "latin1_swedish_ci":
-		return 8
-	case "latin1_bin":
-		return 47
-	case "ascii_general_ci":
-		return 11
-	case "utf8mb3_general_ci":
-		return 33
-	case "binary":
-		return 63
+	if id, ok := collationIDs[c]; ok {
+		return id
 	}
 	return mp.CharsetUTF8MB40900
 }
+
+// binaryCollation: MySQL flags a text column of a _bin collation BINARY.
+func binaryCollation(c string) bool { return strings.HasSuffix(c, "_bin") }
 
 // FromColumn is the type MySQL declares for a table column.
 func FromColumn(c *catalog.Column) ColType {
@@ -141,6 +141,9 @@ func columnType(ty catalog.Type) ColType {
 			ct.Charset, ct.Flags = mp.CharsetBinary, mp.BinaryFlag
 		} else {
 			ct.Length *= catalog.MaxCharBytes(ty.Charset)
+			if binaryCollation(ty.Collation) {
+				ct.Flags |= mp.BinaryFlag
+			}
 		}
 	case "tinytext", "text", "mediumtext", "longtext", "tinyblob", "blob", "mediumblob", "longblob":
 		ct = ColType{Type: mp.TypeBlob, Flags: mp.BlobFlag, Length: ty.MaxBytes()}
@@ -150,6 +153,9 @@ func columnType(ty catalog.Type) ColType {
 			ct.Charset = collationID(ty.Collation)
 			if ty.Base != "longtext" {
 				ct.Length *= catalog.MaxCharBytes(ty.Charset)
+			}
+			if binaryCollation(ty.Collation) {
+				ct.Flags |= mp.BinaryFlag
 			}
 		}
 	case "enum", "set":
