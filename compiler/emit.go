@@ -63,15 +63,22 @@ type emitter struct {
 	target string
 	// excluded: inside ON DUPLICATE KEY UPDATE, VALUES(c) is the proposed row.
 	excluded bool
-	// ignore: INSERT/UPDATE IGNORE, where a value a column cannot keep is
-	// adjusted with a warning instead of failing the statement.
+	// ignore: INSERT/UPDATE IGNORE.
 	ignore bool
+	// adjust: a value a column cannot keep is adjusted with a warning instead of
+	// failing the statement (IGNORE, or sql_mode without strict mode); nullToZero:
+	// NULL into a NOT NULL column is its implicit default with a warning (not in
+	// a single-row INSERT without IGNORE, which fails). See mode.go.
+	adjust, nullToZero bool
+	// divisor is what a division by zero does (binlite_divisor's mode; 0: NULL).
+	divisor int
 }
 
 // emit compiles stmt (parsed from sql) into SQLite SQL. errNotYet (wrapped) means
 // the statement is not compiled; any other error is MySQL's answer.
 func (c *compiler) emit(stmt ast.StmtNode, sql string) (*Emitted, error) {
 	e := &emitter{c: c, sql: sql, params: paramNumbers(stmt), b: &strings.Builder{}, out: &Emitted{}}
+	e.statementModes(stmt)
 	switch x := stmt.(type) {
 	case *ast.SelectStmt:
 		e.out.Kind = "select"

@@ -325,15 +325,21 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 			// MySQL keeps a quotient's digits in groups of nine and rounds to the
 			// result's scale only at the end (2 / 3 * 3 is 2.0000).
 			scale := (int(t.Decimals) + 8) / 9 * 9
-			e.decCall("binlite_dec_div", s, ", "+strconv.Itoa(scale), x.L, x.R)
+			e.w("binlite_dec_div(")
+			e.decArg(x.L, s)
+			e.w(", ")
+			e.divisorArg(x.R, s, true)
+			e.w(", " + strconv.Itoa(scale) + ")")
 			return
 		}
 		// MySQL's / never divides integers as integers.
-		e.w("(")
-		e.expr(x.L, s)
-		e.w(" * 1.0 / ")
-		e.expr(x.R, s)
-		e.w(")")
+		e.checked(e.arithCheck(x, typeDouble, s), x, s, func() {
+			e.w("(")
+			e.expr(x.L, s)
+			e.w(" * 1.0 / ")
+			e.divisorArg(x.R, s, false)
+			e.w(")")
+		})
 		return
 	case opcode.IntDiv, opcode.Mod:
 		lt, rt := e.typeOf(x.L, s), e.typeOf(x.R, s)
@@ -346,22 +352,25 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 			e.w("(")
 			e.expr(x.L, s)
 			e.w(" % ")
-			e.expr(x.R, s)
+			e.divisorArg(x.R, s, false)
 			e.w(")")
 			return
 		}
 		if ints {
-			e.w("(")
-			e.expr(x.L, s)
-			e.w(" / ")
-			e.expr(x.R, s)
-			e.w(")")
+			// -9223372036854775808 DIV -1 is beyond BIGINT
+			e.checked(e.arithCheck(x, arith(x.Op, lt, rt), s), x, s, func() {
+				e.w("(")
+				e.expr(x.L, s)
+				e.w(" / ")
+				e.divisorArg(x.R, s, false)
+				e.w(")")
+			})
 			return
 		}
 		e.w("CAST((")
 		e.expr(x.L, s)
 		e.w(" * 1.0 / ")
-		e.expr(x.R, s)
+		e.divisorArg(x.R, s, false)
 		e.w(") AS INTEGER)")
 		return
 	case opcode.LogicXor:
@@ -396,6 +405,19 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 	}
 	if e.decimalCompare(x, op, s) {
 		return
+	}
+	switch x.Op {
+	case opcode.Plus, opcode.Minus, opcode.Mul:
+		if check := e.arithCheck(x, e.typeOf(x, s), s); check != "" {
+			e.checked(check, x, s, func() {
+				e.w("(")
+				e.expr(x.L, s)
+				e.w(" " + op + " ")
+				e.expr(x.R, s)
+				e.w(")")
+			})
+			return
+		}
 	}
 	// MySQL compares a string with a number as numbers; SQLite would compare a
 	// text literal with a number as text (and find them unequal).
@@ -469,9 +491,17 @@ func (e *emitter) unary(x *ast.UnaryOperationExpr, s *scope) {
 			e.w("(-9223372036854775807 - 1)") // BIGINT's minimum, as an integer
 			return
 		}
-		e.w("(- ")
-		e.expr(x.V, s)
-		e.w(")")
+		check := ""
+		if e.typeOf(x.V, s).isInt() {
+			if lo, _ := e.intBounds(x.V, s); !(lo > -2*safeInt) {
+				check = "binlite_int" // -(-9223372036854775808) is beyond BIGINT
+			}
+		}
+		e.checked(check, x, s, func() {
+			e.w("(- ")
+			e.expr(x.V, s)
+			e.w(")")
+		})
 	case opcode.Plus:
 		e.expr(x.V, s)
 	case opcode.Not, opcode.Not2:
