@@ -4,10 +4,13 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pingcap/tidb/pkg/parser/ast"
+	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 
 	"github.com/binlite/binlite/catalog"
+	"github.com/binlite/binlite/mysqlerr"
 	mp "github.com/binlite/binlite/mysqlproto"
 )
 
@@ -79,6 +82,16 @@ func (e *emitter) adjusted(x ast.ExprNode, col *catalog.Column, s *scope, row in
 	case "tinytext", "text", "mediumtext", "tinyblob", "blob", "mediumblob":
 		limit, bytes = int(ty.MaxBytes()), 1
 	}
+	if v, isLit := x.(*driver.ValueExpr); isLit && v.Kind() == driver.KindString && limit > 0 {
+		n := len(v.GetString())
+		if bytes == 0 {
+			n = utf8.RuneCountInString(v.GetString())
+		}
+		if n <= limit {
+			e.expr(x, s) // it fits
+			return true
+		}
+	}
 	if limit > 0 {
 		e.w("binlite_adjust_text(")
 		e.expr(x, s)
@@ -92,4 +105,39 @@ func (e *emitter) adjusted(x ast.ExprNode, col *catalog.Column, s *scope, row in
 	e.expr(x, s)
 	e.w(tail)
 	return true
+}
+
+// setLiteral renders a literal an UPDATE's SET (or ON DUPLICATE KEY UPDATE)
+// assigns to col. Where MySQL adjusts it with a warning, it warns for every row
+// the statement changes, none if it changes none: the engine adjusts it then, row
+// by row. It returns false when x is not such a literal.
+func (e *emitter) setLiteral(x ast.ExprNode, col *catalog.Column, s *scope) bool {
+	if col == nil || col.Type.Base == "" {
+		return false
+	}
+	if !e.adjust {
+		return e.storedLiteral(x, col, 1)
+	}
+	notes, saved := append([]mysqlerr.Warning(nil), e.notes...), e.b
+	e.b = &strings.Builder{}
+	ok := e.storedLiteral(x, col, 1)
+	lit := e.b.String()
+	e.b = saved
+	if !ok || len(e.notes) == len(notes) {
+		e.w(lit)
+		return ok
+	}
+	kept := e.notes
+	e.notes = notes
+	if e.adjusted(x, col, s, 0) {
+		return true
+	}
+	e.notes = kept
+	e.w(lit)
+	return true
+}
+
+func isNullLiteral(x ast.ExprNode) bool {
+	v, ok := x.(*driver.ValueExpr)
+	return ok && v.Kind() == driver.KindNull
 }

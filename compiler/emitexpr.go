@@ -408,6 +408,9 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 	}
 	switch x.Op {
 	case opcode.Plus, opcode.Minus, opcode.Mul:
+		if e.paramArith(x, op, s) {
+			return
+		}
 		if check := e.arithCheck(x, e.typeOf(x, s), s); check != "" {
 			e.checked(check, x, s, func() {
 				e.w("(")
@@ -493,7 +496,7 @@ func (e *emitter) unary(x *ast.UnaryOperationExpr, s *scope) {
 		}
 		check := ""
 		if e.typeOf(x.V, s).isInt() {
-			if lo, _ := e.intBounds(x.V, s); !(lo > -2*safeInt) {
+			if lo, _ := e.intBounds(x.V, s); !(lo > -safeInt) {
 				check = "binlite_int" // -(-9223372036854775808) is beyond BIGINT
 			}
 		}

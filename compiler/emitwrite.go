@@ -297,7 +297,7 @@ func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, adjust bool
 // as MySQL stores it; adjusted to what the column can hold where the statement
 // adjusts values (adjust.go).
 func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope, row int) {
-	if e.adjust && e.adjusted(x, col, s, row) {
+	if e.adjust && !isNullLiteral(x) && e.adjusted(x, col, s, row) {
 		return
 	}
 	if col == nil || !col.ExactDecimal() {
@@ -398,7 +398,7 @@ func (e *emitter) setList(list []*ast.Assignment, target string, def *catalog.Ta
 		switch {
 		case isDefault(a.Expr) && col != nil:
 			e.defaultValue(col, e.adjust)
-		case col != nil && col.Type.Base != "" && e.storedLiteral(a.Expr, col, 1):
+		case e.setLiteral(a.Expr, col, s):
 		default:
 			e.storedExpr(a.Expr, col, s, 0)
 		}

@@ -23,9 +23,9 @@ import (
 // alone the integer operations whose operands' ranges prove they cannot overflow
 // (INT k + 1, sysbench's UPDATE): those cost nothing.
 
-// safeInt bounds the results the checks may leave alone, with room for the
-// rounding of the float64 bounds.
-const safeInt = 0x1p62
+// safeInt bounds the results the checks may leave alone (BIGINT's range), with
+// room for the rounding of the float64 bounds.
+const safeInt = 0x1p63 - 0x1p20
 
 // arithCheck is the check wrapped around arithmetic x whose MySQL result type is
 // t ("" for none).
@@ -59,6 +59,50 @@ func (e *emitter) checked(check string, x ast.ExprNode, s *scope, render func())
 	e.w(check + "(")
 	render()
 	e.w(", " + sqlString(e.exprText(x, s)) + ")")
+}
+
+// paramArith renders a + b, a - b or a * b whose type the compiler cannot know
+// because an operand is a parameter (its type comes with each execution), and
+// the other a plain value: the values are checked as they come (binlite_int_args).
+func (e *emitter) paramArith(x *ast.BinaryOperationExpr, op string, s *scope) bool {
+	if e.typeOf(x, s).Known() {
+		return false
+	}
+	l, r := unparen(x.L), unparen(x.R)
+	_, lp := l.(*driver.ParamMarkerExpr)
+	_, rp := r.(*driver.ParamMarkerExpr)
+	if !(lp || rp) || !plainValue(l) || !plainValue(r) {
+		return false
+	}
+	e.w("binlite_int_args((")
+	e.expr(l, s)
+	e.w(" " + op + " ")
+	e.expr(r, s)
+	e.w("), ")
+	e.expr(l, s)
+	e.w(", ")
+	e.expr(r, s)
+	e.w(", " + sqlString(e.exprText(x, s)) + ")")
+	return true
+}
+
+func unparen(x ast.ExprNode) ast.ExprNode {
+	for {
+		p, ok := x.(*ast.ParenthesesExpr)
+		if !ok {
+			return x
+		}
+		x = p.Expr
+	}
+}
+
+// plainValue: a parameter, a literal or a column, which costs nothing to read twice.
+func plainValue(x ast.ExprNode) bool {
+	switch x.(type) {
+	case *driver.ParamMarkerExpr, *driver.ValueExpr, *ast.ColumnNameExpr:
+		return true
+	}
+	return false
 }
 
 // divisorArg renders the divisor of x / d, x DIV d or x MOD d; one that may be

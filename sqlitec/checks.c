@@ -55,6 +55,18 @@ static void sc_int(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 	sqlite3_result_value(ctx, argv[0]);
 }
 
+// binlite_int_args(x, a, b, expr): x is a + b, a - b or a * b where the compiler
+// does not know the operands' types (a parameter): SQLite's REAL from two
+// INTEGER operands is an overflow (a and b are plain values, cheap to pass twice).
+static void sc_int_args(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+	if (sqlite3_value_type(argv[0]) == SC_FLOAT && sqlite3_value_type(argv[1]) == SC_INTEGER &&
+		sqlite3_value_type(argv[2]) == SC_INTEGER) {
+		sc_fail(ctx, "binlite-error:1690:BIGINT value is out of range in '%s'", argv[3]);
+		return;
+	}
+	sqlite3_result_value(ctx, argv[0]);
+}
+
 // binlite_uint(x, expr): x is a BIGINT UNSIGNED result. Below zero it is MySQL's
 // error 1690; between 2^63 and 2^64 SQLite holds it only as an inexact REAL.
 static void sc_uint(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -109,6 +121,8 @@ static void sc_warn_gone(void *h) { scWarnGone((uintptr_t)h); }
 // warnings go to, released by SQLite (also when registering fails).
 int sc_register_checks(sqlite3 *db, uintptr_t warn) {
 	int rc = sqlite3_create_function_v2(db, "binlite_int", 2, SC_UTF8 | SC_DETERMINISTIC, 0, sc_int, 0, 0, 0);
+	if (rc == 0)
+		rc = sqlite3_create_function_v2(db, "binlite_int_args", 4, SC_UTF8 | SC_DETERMINISTIC, 0, sc_int_args, 0, 0, 0);
 	if (rc == 0)
 		rc = sqlite3_create_function_v2(db, "binlite_uint", 2, SC_UTF8 | SC_DETERMINISTIC, 0, sc_uint, 0, 0, 0);
 	if (rc == 0)

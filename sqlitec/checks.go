@@ -25,6 +25,7 @@ const (
 // that SQLite answers as MySQL does where it would not by itself:
 //
 //	binlite_int(x, expr)     x, or error 1690 if x (a signed BIGINT result) overflowed
+//	binlite_int_args(x, a, b, expr)  the same for x = a op b of operands of unknown types
 //	binlite_uint(x, expr)    x, or error 1690 if x (a BIGINT UNSIGNED result) is below 0
 //	binlite_double(x, expr)  x, or error 1690 if x (a DOUBLE result) is infinite
 //	binlite_divisor(x, mode) x, with warning or error 1365 if x is zero (see DivisorWarn)

@@ -19,24 +19,25 @@ func TestChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := rows(t, c, `SELECT binlite_int(9223372036854775806 + 1, 'e'), binlite_uint(3 - 1, 'e'), binlite_double(1e300 * 10, 'e'),
-		binlite_int(NULL, 'e'), typeof(binlite_int(-9223372036854775807 - 1, 'e'))`)
-	if len(got) != 1 || got[0][0] != int64(9223372036854775807) || got[0][1] != int64(2) || got[0][2] != 1e301 || got[0][3] != nil || got[0][4] != "integer" {
+		binlite_int(NULL, 'e'), typeof(binlite_int(-9223372036854775807 - 1, 'e')), binlite_int_args(1e19 * 1, 1e19, 1, 'e')`)
+	if len(got) != 1 || got[0][0] != int64(9223372036854775807) || got[0][1] != int64(2) || got[0][2] != 1e301 || got[0][3] != nil || got[0][4] != "integer" || got[0][5] != 1e19 {
 		t.Errorf("passed through: %v", got)
 	}
 	for q, want := range map[string]string{
-		"SELECT binlite_int(9223372036854775807 + 1, '(a + 1)')":     "binlite-error:1690:BIGINT value is out of range in '(a + 1)'",
-		"SELECT binlite_int(-(-9223372036854775807 - 1), '-a')":      "binlite-error:1690:BIGINT value is out of range in '-a'",
-		"SELECT binlite_int(-9223372036854775807 - 2, 'b')":          "binlite-error:1690:BIGINT value is out of range in 'b'",
-		"SELECT binlite_uint(0 - 1, '(u - 1)')":                      "binlite-error:1690:BIGINT UNSIGNED value is out of range in '(u - 1)'",
-		"SELECT binlite_uint(9223372036854775807 * 3, 'm')":          "binlite-error:1690:BIGINT UNSIGNED value is out of range in 'm'",
-		"SELECT binlite_uint(9223372036854775807 + 1, 'p')":          "binlite-error:1235:",
-		"SELECT binlite_double(1e308 * 10, '(1e308 * 10)')":          "binlite-error:1690:DOUBLE value is out of range in '(1e308 * 10)'",
-		"SELECT binlite_double(-1e308 * 10, 'n')":                    "binlite-error:1690:DOUBLE value is out of range in 'n'",
-		"SELECT 1 / binlite_divisor(0.0, 2)":                         "binlite-error:1365:Division by 0",
-		"SELECT 1 % binlite_divisor('0.00', 2)":                      "binlite-error:1365:Division by 0",
-		"SELECT binlite_int(x, 'x') FROM (SELECT 1e19 AS x)":         "binlite-error:1690:",
-		"SELECT binlite_uint(x, 'x') FROM (SELECT -0.5 AS x)":        "binlite-error:1690:",
-		"SELECT binlite_double(x, 'x') FROM (SELECT 9e999 * 1 AS x)": "binlite-error:1690:",
+		"SELECT binlite_int(9223372036854775807 + 1, '(a + 1)')":                        "binlite-error:1690:BIGINT value is out of range in '(a + 1)'",
+		"SELECT binlite_int(-(-9223372036854775807 - 1), '-a')":                         "binlite-error:1690:BIGINT value is out of range in '-a'",
+		"SELECT binlite_int(-9223372036854775807 - 2, 'b')":                             "binlite-error:1690:BIGINT value is out of range in 'b'",
+		"SELECT binlite_int_args(9223372036854775807 * 2, 9223372036854775807, 2, 'q')": "binlite-error:1690:BIGINT value is out of range in 'q'",
+		"SELECT binlite_uint(0 - 1, '(u - 1)')":                                         "binlite-error:1690:BIGINT UNSIGNED value is out of range in '(u - 1)'",
+		"SELECT binlite_uint(9223372036854775807 * 3, 'm')":                             "binlite-error:1690:BIGINT UNSIGNED value is out of range in 'm'",
+		"SELECT binlite_uint(9223372036854775807 + 1, 'p')":                             "binlite-error:1235:",
+		"SELECT binlite_double(1e308 * 10, '(1e308 * 10)')":                             "binlite-error:1690:DOUBLE value is out of range in '(1e308 * 10)'",
+		"SELECT binlite_double(-1e308 * 10, 'n')":                                       "binlite-error:1690:DOUBLE value is out of range in 'n'",
+		"SELECT 1 / binlite_divisor(0.0, 2)":                                            "binlite-error:1365:Division by 0",
+		"SELECT 1 % binlite_divisor('0.00', 2)":                                         "binlite-error:1365:Division by 0",
+		"SELECT binlite_int(x, 'x') FROM (SELECT 1e19 AS x)":                            "binlite-error:1690:",
+		"SELECT binlite_uint(x, 'x') FROM (SELECT -0.5 AS x)":                           "binlite-error:1690:",
+		"SELECT binlite_double(x, 'x') FROM (SELECT 9e999 * 1 AS x)":                    "binlite-error:1690:",
 	} {
 		if err := queryErr(c, q); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", q, err, want)
