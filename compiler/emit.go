@@ -70,8 +70,9 @@ type emitter struct {
 	// NULL into a NOT NULL column is its implicit default with a warning (not in
 	// a single-row INSERT without IGNORE, which fails). See mode.go.
 	adjust, nullToZero bool
-	// divisor is what a division by zero does (binlite_divisor's mode; 0: NULL).
-	divisor int
+	// divZero is what a division by zero does (the divisions' mode argument,
+	// see package sqlitec; 0: NULL, as SQLite's).
+	divZero int
 }
 
 // emit compiles stmt (parsed from sql) into SQLite SQL. errNotYet (wrapped) means

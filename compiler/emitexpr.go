@@ -319,59 +319,8 @@ func (e *emitter) typeOf(x ast.ExprNode, s *scope) ColType {
 
 func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 	switch x.Op {
-	case opcode.Div:
-		if t := arith(x.Op, e.typeOf(x.L, s), e.typeOf(x.R, s)); t.isDecimal() {
-			// exact, rounded to MySQL's scale (the dividend's + div_precision_increment)
-			// MySQL keeps a quotient's digits in groups of nine and rounds to the
-			// result's scale only at the end (2 / 3 * 3 is 2.0000).
-			scale := (int(t.Decimals) + 8) / 9 * 9
-			e.w("binlite_dec_div(")
-			e.decArg(x.L, s)
-			e.w(", ")
-			e.divisorArg(x.R, s, true)
-			e.w(", " + strconv.Itoa(scale) + ")")
-			return
-		}
-		// MySQL's / never divides integers as integers.
-		e.checked(e.arithCheck(x, typeDouble, s), x, s, func() {
-			e.w("(")
-			e.expr(x.L, s)
-			e.w(" * 1.0 / ")
-			e.divisorArg(x.R, s, false)
-			e.w(")")
-		})
-		return
-	case opcode.IntDiv, opcode.Mod:
-		lt, rt := e.typeOf(x.L, s), e.typeOf(x.R, s)
-		ints := lt.isInt() && rt.isInt()
-		if x.Op == opcode.Mod {
-			if !ints {
-				e.fail(notYet("MOD of non-integers"))
-				return
-			}
-			e.w("(")
-			e.expr(x.L, s)
-			e.w(" % ")
-			e.divisorArg(x.R, s, false)
-			e.w(")")
-			return
-		}
-		if ints {
-			// -9223372036854775808 DIV -1 is beyond BIGINT
-			e.checked(e.arithCheck(x, arith(x.Op, lt, rt), s), x, s, func() {
-				e.w("(")
-				e.expr(x.L, s)
-				e.w(" / ")
-				e.divisorArg(x.R, s, false)
-				e.w(")")
-			})
-			return
-		}
-		e.w("CAST((")
-		e.expr(x.L, s)
-		e.w(" * 1.0 / ")
-		e.divisorArg(x.R, s, false)
-		e.w(") AS INTEGER)")
+	case opcode.Div, opcode.IntDiv, opcode.Mod:
+		e.division(x, s)
 		return
 	case opcode.LogicXor:
 		e.w("((")

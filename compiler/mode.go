@@ -17,10 +17,11 @@ type Mode struct {
 	NoDivisionByZeroError bool
 }
 
-// binlite_divisor's modes (package sqlitec): warn, or fail, on a zero divisor.
+// What a division by zero does besides giving NULL (sqlitec.DivisionWarn,
+// sqlitec.DivisionError): warn, or fail the statement.
 const (
-	divisorWarn  = 1
-	divisorError = 2
+	divisionWarn  = 1
+	divisionError = 2
 )
 
 // key is the Mode's part of the cache key ("" for the default).
@@ -40,7 +41,7 @@ func (m Mode) key() string {
 
 // statementModes sets what the statement's kind and the Mode decide: whether a
 // value a column cannot keep is adjusted (IGNORE, or not strict), and what a
-// division by zero does (binlite_divisor's mode, 0: nothing). MySQL's strict mode
+// division by zero does (see divisionWarn; 0: nothing). MySQL's strict mode
 // turns the warning into an error in data-changing statements (INSERT, REPLACE,
 // UPDATE, DELETE; a SELECT only warns), unless they have IGNORE.
 func (e *emitter) statementModes(stmt ast.StmtNode) {
@@ -61,10 +62,10 @@ func (e *emitter) statementModes(stmt ast.StmtNode) {
 	}
 	switch {
 	case m.NoDivisionByZeroError:
-		e.divisor = 0
+		e.divZero = 0
 	case write && !ignore && !m.NotStrict:
-		e.divisor = divisorError
+		e.divZero = divisionError
 	default:
-		e.divisor = divisorWarn
+		e.divZero = divisionWarn
 	}
 }

@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/pingcap/tidb/pkg/parser/ast"
@@ -103,26 +102,6 @@ func plainValue(x ast.ExprNode) bool {
 		return true
 	}
 	return false
-}
-
-// divisorArg renders the divisor of x / d, x DIV d or x MOD d; one that may be
-// zero goes through binlite_divisor for MySQL's warning or error. dec: an
-// argument of a decimal function.
-func (e *emitter) divisorArg(d ast.ExprNode, s *scope, dec bool) {
-	arg := func() {
-		if dec {
-			e.decArg(d, s)
-		} else {
-			e.expr(d, s)
-		}
-	}
-	if e.divisor == 0 || nonZeroLiteral(d) {
-		arg()
-		return
-	}
-	e.w("binlite_divisor(")
-	arg()
-	e.w(", " + strconv.Itoa(e.divisor) + ")")
 }
 
 func nonZeroLiteral(x ast.ExprNode) bool {

@@ -22,14 +22,16 @@ func TestEmitChecks(t *testing.T) {
 		{"UPDATE n SET tiu = tiu - 1", "UPDATE `n` SET `tiu` = binlite_uint((`tiu` - 1), '(`d`.`n`.`tiu` - 1)')"},
 		// DOUBLE arithmetic may reach infinity
 		{"SELECT f * 2, 1e308 * 10 FROM n", "SELECT binlite_double((`f` * 2), '(`d`.`n`.`f` * 2)') AS `f * 2`, binlite_double((1e+308 * 10), '(1e308 * 10)') AS `1e308 * 10` FROM `n`"},
-		// a divisor that may be zero warns in a SELECT (mode 1) and fails a write (mode 2)
-		{"SELECT k / id, k MOD id, k DIV 0, f / 2, 1 / 0 FROM n",
-			"SELECT binlite_dec_div(`k`, binlite_divisor(`id`, 1), 9) AS `k / id`, (`k` % binlite_divisor(`id`, 1)) AS `k MOD id`, (`k` / binlite_divisor(0, 1)) AS `k DIV 0`, binlite_double((`f` * 1.0 / 2), '(`d`.`n`.`f` / 2)') AS `f / 2`, binlite_dec_div(1, binlite_divisor(0, 1), 9) AS `1 / 0` FROM `n`"},
-		{"UPDATE n SET d = k / id", "UPDATE `n` SET `d` = binlite_dec_store(binlite_dec_div(`k`, binlite_divisor(`id`, 2), 9), 5, 2)"},
-		{"DELETE FROM n WHERE k / id > 1", "DELETE FROM `n` WHERE (binlite_dec_cmp(binlite_dec_div(`k`, binlite_divisor(`id`, 2), 9), 1) > 0)"},
+		// a divisor that may be zero makes the division the engine's, which warns in a
+		// SELECT (mode 1) and fails a write (mode 2); a NULL operand is NULL without a word
+		{"SELECT k / id, k MOD id, k DIV 0, f / 2, f / id, 1 / 0 FROM n",
+			"SELECT binlite_div_dec(`k`, `id`, 9, 1) AS `k / id`, binlite_mod(`k`, `id`, 1) AS `k MOD id`, binlite_intdiv(`k`, 0, 1, '(`d`.`n`.`k` DIV 0)') AS `k DIV 0`, " +
+				"binlite_double((`f` * 1.0 / 2), '(`d`.`n`.`f` / 2)') AS `f / 2`, binlite_div(`f`, `id`, 1, '(`d`.`n`.`f` / `d`.`n`.`id`)') AS `f / id`, binlite_div_dec(1, 0, 9, 1) AS `1 / 0` FROM `n`"},
+		{"UPDATE n SET d = k / id", "UPDATE `n` SET `d` = binlite_dec_store(binlite_div_dec(`k`, `id`, 9, 2), 5, 2)"},
+		{"DELETE FROM n WHERE k / id > 1", "DELETE FROM `n` WHERE (binlite_dec_cmp(binlite_div_dec(`k`, `id`, 9, 2), 1) > 0)"},
+		{"UPDATE IGNORE n SET k = k DIV id", "UPDATE OR IGNORE `n` SET `k` = binlite_adjust_int(binlite_intdiv(`k`, `id`, 1, '(`d`.`n`.`k` DIV `d`.`n`.`id`)'), -2147483648, 2147483647, 0, 'k', 0)"},
 		// a parameter's type comes with each execution: the values are checked as they come
 		{"SELECT bi * ?, ? + 1, k + (?) FROM n", "SELECT binlite_int_args((`bi` * ?1), `bi`, ?1, '(`d`.`n`.`bi` * ?)') AS `bi * ?`, binlite_int_args((?2 + 1), ?2, 1, '(? + 1)') AS `? + 1`, binlite_int_args((`k` + ?3), `k`, ?3, '(`d`.`n`.`k` + ?)') AS `k + (?)` FROM `n`"},
-		{"UPDATE IGNORE n SET k = k DIV id", "UPDATE OR IGNORE `n` SET `k` = binlite_adjust_int((`k` / binlite_divisor(`id`, 1)), -2147483648, 2147483647, 0, 'k', 0)"},
 	}
 	for _, c := range cases {
 		em, err := NewCache(8).Emit(c.mysql, "d", "utf8mb4_general_ci", cat)

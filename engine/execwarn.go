@@ -2,9 +2,11 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mattn/go-sqlite3"
 
+	"github.com/binlite/binlite/decimal"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/sqlitec"
 )
@@ -66,10 +68,33 @@ func registerWarningFunctions(c *sqlite3.SQLiteConn, st *stmtState) error {
 		"binlite_adjust_text": st.adjustText,
 		"binlite_adjust_dec":  st.adjustDecimal,
 		"binlite_adjust_null": st.adjustNull,
+		"binlite_div_dec":     st.divDecimal,
 	} {
 		if err := c.RegisterFunc(name, fn, false); err != nil {
 			return fmt.Errorf("register %s: %w", name, err)
 		}
 	}
 	return nil
+}
+
+// divDecimal is binlite_div_dec(a, b, scale, mode): exact decimal division
+// (binlite_dec_div) where the divisor may be zero, which MySQL answers with NULL
+// and a warning or, in mode 2, error 1365 (see sqlitec.DivisionWarn). A NULL
+// operand is NULL without a word; text is the number it starts with.
+func (st *stmtState) divDecimal(a, b any, scale, mode int64) (any, error) {
+	if isNull(a) || isNull(b) {
+		return nil, nil
+	}
+	d, ok := decimal.Parse(b)
+	if !ok {
+		d, ok = decimal.Parse(decimal.NumberPrefix(strings.TrimLeft(toText(b), " \t\n\r")))
+	}
+	if !ok || d.IsZero() {
+		if mode == sqlitec.DivisionError {
+			return nil, fnError(mysqlerr.ErDivisionByZero, "Division by 0")
+		}
+		st.warn(mysqlerr.Warn(mysqlerr.ErDivisionByZero, "Division by 0"))
+		return nil, nil
+	}
+	return decimal.Div(a, decimal.Text(d), scale), nil
 }

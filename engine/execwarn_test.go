@@ -26,7 +26,7 @@ func TestWarningsBelongToTheirStatementInAGroup(t *testing.T) {
 	}}, 0)
 	<-started
 	stmts := []string{
-		"INSERT INTO t VALUES (1, 5 / binlite_divisor(0, 1))",
+		"INSERT INTO t VALUES (1, binlite_div(5, 0, 1, '(5 / 0)'))",
 		"INSERT INTO t VALUES (2, binlite_adjust_int(1000, -128, 127, NULL, 'v', 1)), (3, binlite_adjust_int('7x', -128, 127, NULL, 'v', 2))",
 	}
 	results := make([]Result, len(stmts))
@@ -65,13 +65,13 @@ func TestWarningsBelongToTheirStatementInAGroup(t *testing.T) {
 		}
 	}
 	// A failing statement's warnings are not the next one's.
-	if _, err := e.Exec("db", Stmt{SQL: "INSERT INTO t VALUES (4, 5 / binlite_divisor(0, 1)), (1, 0)"}, testWait); err == nil {
+	if _, err := e.Exec("db", Stmt{SQL: "INSERT INTO t VALUES (4, binlite_div_dec(5, 0, 4, 1)), (1, 0)"}, testWait); err == nil {
 		t.Fatal("a duplicate key was accepted")
 	}
 	if r := mustExec(t, e.Engine, "db", "INSERT INTO t VALUES (5, 1)"); len(r.Warnings) != 0 {
 		t.Errorf("warnings of a failed statement reached the next: %v", r.Warnings)
 	}
-	rows, err := e.Query("db", nil, "SELECT 1 % binlite_divisor(0, 1), binlite_adjust_text('abcd', 2, 0, NULL, 'c', 0) FROM t WHERE id <= 2", nil)
+	rows, err := e.Query("db", nil, "SELECT binlite_mod(1, 0, 1), binlite_adjust_text('abcd', 2, 0, NULL, 'c', 0) FROM t WHERE id <= 2", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestWarningsAreBounded(t *testing.T) {
 	e := openTest(t, t.TempDir())
 	defer e.close(t)
 	setup(t, e.Engine, "db")
-	rows, err := e.Query("db", nil, fmt.Sprintf("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %d) SELECT count(i / binlite_divisor(0, 1)) FROM n", maxWarnings+10), nil)
+	rows, err := e.Query("db", nil, fmt.Sprintf("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %d) SELECT count(binlite_div_dec(i, 0, 4, 1)) FROM n", maxWarnings+10), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

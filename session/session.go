@@ -38,6 +38,7 @@ type Session struct {
 	queryNotes []mysqlerr.Warning
 	// lostWarnings counts the statement's warnings beyond those the engine kept.
 	lostWarnings int
+	modeCache    sqlModeCache // see sqlMode
 
 	mu   sync.Mutex // guards info for SHOW PROCESSLIST
 	info string

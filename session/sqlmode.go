@@ -6,14 +6,25 @@ import (
 	"github.com/binlite/binlite/sysvar"
 )
 
+// sqlModeCache is the compiler's Mode of the sql_mode value last seen.
+type sqlModeCache struct {
+	text string
+	mode compiler.Mode
+	set  bool
+}
+
 // sqlMode is what of the session's sql_mode its statements are compiled for.
 func (s *Session) sqlMode() compiler.Mode {
 	v, _ := s.vars.Get("sql_mode", false)
 	m, _ := v.(string)
-	return compiler.Mode{
-		NotStrict:             !sysvar.HasSQLMode(m, "STRICT_TRANS_TABLES") && !sysvar.HasSQLMode(m, "STRICT_ALL_TABLES"),
-		NoDivisionByZeroError: !sysvar.HasSQLMode(m, "ERROR_FOR_DIVISION_BY_ZERO"),
+	if c := &s.modeCache; !c.set || m != c.text {
+		c.text, c.set = m, true
+		c.mode = compiler.Mode{
+			NotStrict:             !sysvar.HasSQLMode(m, "STRICT_TRANS_TABLES") && !sysvar.HasSQLMode(m, "STRICT_ALL_TABLES"),
+			NoDivisionByZeroError: !sysvar.HasSQLMode(m, "ERROR_FOR_DIVISION_BY_ZERO"),
+		}
 	}
+	return s.modeCache.mode
 }
 
 // executionWarnings adds the warnings a statement raised while it ran (and how

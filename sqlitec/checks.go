@@ -15,26 +15,29 @@ import (
 	"github.com/mattn/go-sqlite3"
 )
 
-// Division-by-zero modes of binlite_divisor's second argument.
+// Division-by-zero modes of the divisions' mode argument.
 const (
-	DivisorWarn  = 1 // MySQL's warning 1365 (ERROR_FOR_DIVISION_BY_ZERO)
-	DivisorError = 2 // MySQL's error 1365 (that mode in a write under strict mode)
+	DivisionWarn  = 1 // MySQL's warning 1365 (ERROR_FOR_DIVISION_BY_ZERO)
+	DivisionError = 2 // MySQL's error 1365 (that mode in a write under strict mode)
 )
 
-// RegisterChecks adds the SQL functions the compiler wraps around arithmetic so
-// that SQLite answers as MySQL does where it would not by itself:
+// RegisterChecks adds the SQL functions the compiler uses where SQLite's
+// arithmetic would answer without a word what MySQL refuses or warns about:
 //
-//	binlite_int(x, expr)     x, or error 1690 if x (a signed BIGINT result) overflowed
+//	binlite_int(x, expr)      x, or error 1690 if x (a signed BIGINT result) overflowed
 //	binlite_int_args(x, a, b, expr)  the same for x = a op b of operands of unknown types
-//	binlite_uint(x, expr)    x, or error 1690 if x (a BIGINT UNSIGNED result) is below 0
-//	binlite_double(x, expr)  x, or error 1690 if x (a DOUBLE result) is infinite
-//	binlite_divisor(x, mode) x, with warning or error 1365 if x is zero (see DivisorWarn)
+//	binlite_uint(x, expr)     x, or error 1690 if x (a BIGINT UNSIGNED result) is below 0
+//	binlite_double(x, expr)   x, or error 1690 if x (a DOUBLE result) is infinite
+//	binlite_div(a, b, mode, expr)     a / b as DOUBLE
+//	binlite_intdiv(a, b, mode, expr)  a DIV b of integers
+//	binlite_mod(a, b, mode)           a MOD b of integers
 //
 // expr is the expression as MySQL's message names it. SQLite gives a REAL for an
 // integer result beyond 64 bits, infinity for a DOUBLE beyond its range, and NULL
-// for a division by zero; these turn that into MySQL's answer without leaving C
-// on the common path. warn receives the warnings; SQLite calls it only from the
-// goroutine running a statement on conn.
+// for a division by zero, which MySQL answers with a warning or an error as mode
+// says (DivisionWarn, DivisionError). They are C: the common path never leaves
+// it. warn receives the warnings; SQLite calls it only from the goroutine running
+// a statement on conn.
 func RegisterChecks(conn *sqlite3.SQLiteConn, warn func(code uint16, msg string)) error {
 	h, err := Handle(conn)
 	if err != nil {
