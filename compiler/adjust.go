@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pingcap/tidb/pkg/parser/ast"
+	"github.com/pingcap/tidb/pkg/parser/opcode"
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 
 	"github.com/binlite/binlite/catalog"
@@ -107,20 +108,24 @@ func (e *emitter) adjusted(x ast.ExprNode, col *catalog.Column, s *scope, row in
 	return true
 }
 
-// setLiteral renders a literal an UPDATE's SET (or ON DUPLICATE KEY UPDATE)
-// assigns to col. Where MySQL adjusts it with a warning, it warns for every row
-// the statement changes, none if it changes none: the engine adjusts it then, row
-// by row. It returns false when x is not such a literal.
-func (e *emitter) setLiteral(x ast.ExprNode, col *catalog.Column, s *scope) bool {
+// literalCell renders a literal written into col (row: its row of a VALUES list,
+// 0 for an UPDATE's SET); it returns false when x is not such a literal. Where
+// the statement adjusts values and the literal needs it, MySQL warns as it stores
+// each row, in the order of the rows and columns, and an UPDATE once for every row
+// it changes (none if it changes none). The compiler adjusts the literal itself
+// and notes MySQL's warning when that gives the same: an INSERT whose values are
+// all literals. Otherwise (emitter.runtimeLiterals) the engine adjusts it row by
+// row, as it does computed values, so that the warnings come in MySQL's order.
+func (e *emitter) literalCell(x ast.ExprNode, col *catalog.Column, s *scope, row int) bool {
 	if col == nil || col.Type.Base == "" {
 		return false
 	}
-	if !e.adjust {
-		return e.storedLiteral(x, col, 1)
+	if !e.adjust || !e.runtimeLiterals {
+		return e.storedLiteral(x, col, max(row, 1))
 	}
 	notes, saved := append([]mysqlerr.Warning(nil), e.notes...), e.b
 	e.b = &strings.Builder{}
-	ok := e.storedLiteral(x, col, 1)
+	ok := e.storedLiteral(x, col, max(row, 1))
 	lit := e.b.String()
 	e.b = saved
 	if !ok || len(e.notes) == len(notes) {
@@ -129,7 +134,7 @@ func (e *emitter) setLiteral(x ast.ExprNode, col *catalog.Column, s *scope) bool
 	}
 	kept := e.notes
 	e.notes = notes
-	if e.adjusted(x, col, s, 0) {
+	if e.adjusted(x, col, s, row) {
 		return true
 	}
 	e.notes = kept
@@ -140,4 +145,21 @@ func (e *emitter) setLiteral(x ast.ExprNode, col *catalog.Column, s *scope) bool
 func isNullLiteral(x ast.ExprNode) bool {
 	v, ok := x.(*driver.ValueExpr)
 	return ok && v.Kind() == driver.KindNull
+}
+
+// onlyLiterals reports whether every value of rows is a literal (or DEFAULT).
+func onlyLiterals(rows [][]ast.ExprNode) bool {
+	for _, r := range rows {
+		for _, x := range r {
+			if u, ok := x.(*ast.UnaryOperationExpr); ok && u.Op == opcode.Minus {
+				x = u.V
+			}
+			switch x.(type) {
+			case *driver.ValueExpr, *ast.DefaultExpr:
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }

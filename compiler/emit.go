@@ -70,6 +70,9 @@ type emitter struct {
 	// NULL into a NOT NULL column is its implicit default with a warning (not in
 	// a single-row INSERT without IGNORE, which fails). See mode.go.
 	adjust, nullToZero bool
+	// runtimeLiterals: literals that need adjusting are adjusted by the engine
+	// too (see literalCell).
+	runtimeLiterals bool
 	// divZero is what a division by zero does (the divisions' mode argument,
 	// see package sqlitec; 0: NULL, as SQLite's).
 	divZero int

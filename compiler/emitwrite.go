@@ -230,9 +230,14 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 	if missingAuto != nil {
 		listed = append(listed, missingAuto)
 	}
+	e.runtimeLiterals = !onlyLiterals(rows)
 	e.columnList(listed, append(keep, make([]bool, len(listed)-len(cols))...), len(cols))
 	e.out.InsertRows = len(rows)
 	e.out.IgnoreDuplicates = x.IgnoreErr && !x.IsReplace && len(x.OnDuplicate) == 0
+	for _, c := range extra {
+		// once for the statement, before its rows' warnings, as MySQL checks
+		e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", c.Name))
+	}
 	e.w(" VALUES ")
 	for i, r := range rows {
 		if i > 0 {
@@ -253,7 +258,6 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 		for _, c := range extra {
 			z, _ := implicitDefault(c)
 			e.w(", " + z)
-			e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", c.Name))
 		}
 		if missingAuto != nil {
 			e.w(", " + autoIncFunc + "(NULL)")
@@ -286,7 +290,7 @@ func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, adjust bool
 		e.w("NULL") // MySQL generates the next id for 0, SQLite for NULL
 		return
 	}
-	if col.Type.Base != "" && e.storedLiteral(x, col, row) {
+	if e.literalCell(x, col, nil, row) {
 		return
 	}
 	e.storedExpr(x, col, nil, row)
@@ -371,6 +375,7 @@ func (e *emitter) defaultValue(col *catalog.Column, adjust bool) {
 // setList renders SET col = value, ...: MySQL assigns from left to right, and a
 // value names the new value of a column assigned before it (subst).
 func (e *emitter) setList(list []*ast.Assignment, target string, def *catalog.Table, s *scope) {
+	e.runtimeLiterals = true // warnings for each row changed
 	var order []string
 	vals := map[string]string{}
 	for _, a := range list {
@@ -398,7 +403,7 @@ func (e *emitter) setList(list []*ast.Assignment, target string, def *catalog.Ta
 		switch {
 		case isDefault(a.Expr) && col != nil:
 			e.defaultValue(col, e.adjust)
-		case e.setLiteral(a.Expr, col, s):
+		case e.literalCell(a.Expr, col, s, 0):
 		default:
 			e.storedExpr(a.Expr, col, s, 0)
 		}
