@@ -40,7 +40,11 @@ var sqlModesNotYet = map[string]bool{
 // unknown mode is 1231, as in MySQL.
 func SQLMode(v any) (any, error) {
 	wrong := func() error {
-		return mysqlerr.New(mysqlerr.ErWrongValueForVar, "Variable 'sql_mode' can't be set to the value of '%s'", Format(v))
+		shown := Format(v)
+		if v == nil {
+			shown = "NULL"
+		}
+		return mysqlerr.New(mysqlerr.ErWrongValueForVar, "Variable 'sql_mode' can't be set to the value of '%s'", shown)
 	}
 	var set uint64
 	switch x := v.(type) {
