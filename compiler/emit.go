@@ -63,8 +63,6 @@ type emitter struct {
 	target string
 	// excluded: inside ON DUPLICATE KEY UPDATE, VALUES(c) is the proposed row.
 	excluded bool
-	// ignore: INSERT/UPDATE IGNORE.
-	ignore bool
 	// adjust: a value a column cannot keep is adjusted with a warning instead of
 	// failing the statement (IGNORE, or sql_mode without strict mode); nullToZero:
 	// NULL into a NOT NULL column is its implicit default with a warning (not in

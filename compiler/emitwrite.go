@@ -44,7 +44,6 @@ func (e *emitter) insert(x *ast.InsertStmt) {
 	if e.err != nil {
 		return
 	}
-	e.ignore = x.IgnoreErr
 	switch {
 	case x.IsReplace:
 		e.w("REPLACE INTO ")
@@ -459,7 +458,6 @@ func (e *emitter) update(x *ast.UpdateStmt) {
 	if alias != "" {
 		target = alias
 	}
-	e.ignore = x.IgnoreErr
 	e.w("UPDATE ")
 	if x.IgnoreErr {
 		e.w("OR IGNORE ")
