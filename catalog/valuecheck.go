@@ -12,10 +12,11 @@ import (
 // (INSERT, INSERT ... SELECT, UPDATE with any expression, REPLACE, upserts). A
 // failing constraint's name says which MySQL error to return; see CheckError.
 //
-// binlite always applies strict mode: a session without STRICT_TRANS_TABLES gets
-// the error where MySQL would adjust the value with a warning. An error instead of
-// an adjusted value is a different answer a client sees, never a silently
-// different row.
+// Where MySQL adjusts a value with a warning instead (a session without strict
+// mode, a write with IGNORE), the compiler wraps the value in the engine's
+// adjustment; a value nothing adjusted still meets these checks, so that an
+// error instead of an adjusted value is a different answer a client sees, never
+// a silently different row.
 
 // checkPrefix starts the names of binlite's value-check constraints.
 const checkPrefix = "binlite:"

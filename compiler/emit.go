@@ -66,15 +66,24 @@ type emitter struct {
 	excluded bool
 	// insertTargets: the columns an INSERT ... SELECT's select list goes into.
 	insertTargets []*catalog.Column
-	// ignore: INSERT/UPDATE IGNORE, where a value a column cannot keep is
-	// adjusted with a warning instead of failing the statement.
-	ignore bool
+	// adjust: a value a column cannot keep is adjusted with a warning instead of
+	// failing the statement (IGNORE, or sql_mode without strict mode); nullToZero:
+	// NULL into a NOT NULL column is its implicit default with a warning (not in
+	// a single-row INSERT without IGNORE, which fails). See mode.go.
+	adjust, nullToZero bool
+	// runtimeLiterals: literals that need adjusting are adjusted by the engine
+	// too (see literalCell).
+	runtimeLiterals bool
+	// divZero is what a division by zero does (the divisions' mode argument,
+	// see package sqlitec; 0: NULL, as SQLite's).
+	divZero int
 }
 
 // emit compiles stmt (parsed from sql) into SQLite SQL. errNotYet (wrapped) means
 // the statement is not compiled; any other error is MySQL's answer.
 func (c *compiler) emit(stmt ast.StmtNode, sql string) (*Emitted, error) {
 	e := &emitter{c: c, sql: sql, params: paramNumbers(stmt), b: &strings.Builder{}, out: &Emitted{}}
+	e.statementModes(stmt)
 	switch x := stmt.(type) {
 	case *ast.SelectStmt:
 		e.out.Kind = "select"

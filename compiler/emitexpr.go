@@ -319,50 +319,8 @@ func (e *emitter) typeOf(x ast.ExprNode, s *scope) ColType {
 
 func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 	switch x.Op {
-	case opcode.Div:
-		if t := arith(x.Op, e.typeOf(x.L, s), e.typeOf(x.R, s)); t.isDecimal() {
-			// exact, rounded to MySQL's scale (the dividend's + div_precision_increment)
-			// MySQL keeps a quotient's digits in groups of nine and rounds to the
-			// result's scale only at the end (2 / 3 * 3 is 2.0000).
-			scale := (int(t.Decimals) + 8) / 9 * 9
-			e.decCall("binlite_dec_div", s, ", "+strconv.Itoa(scale), x.L, x.R)
-			return
-		}
-		// MySQL's / never divides integers as integers.
-		e.w("(")
-		e.expr(x.L, s)
-		e.w(" * 1.0 / ")
-		e.expr(x.R, s)
-		e.w(")")
-		return
-	case opcode.IntDiv, opcode.Mod:
-		lt, rt := e.typeOf(x.L, s), e.typeOf(x.R, s)
-		ints := lt.isInt() && rt.isInt()
-		if x.Op == opcode.Mod {
-			if !ints {
-				e.fail(notYet("MOD of non-integers"))
-				return
-			}
-			e.w("(")
-			e.expr(x.L, s)
-			e.w(" % ")
-			e.expr(x.R, s)
-			e.w(")")
-			return
-		}
-		if ints {
-			e.w("(")
-			e.expr(x.L, s)
-			e.w(" / ")
-			e.expr(x.R, s)
-			e.w(")")
-			return
-		}
-		e.w("CAST((")
-		e.expr(x.L, s)
-		e.w(" * 1.0 / ")
-		e.expr(x.R, s)
-		e.w(") AS INTEGER)")
+	case opcode.Div, opcode.IntDiv, opcode.Mod:
+		e.division(x, s)
 		return
 	case opcode.LogicXor:
 		e.w("((")
@@ -396,6 +354,22 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 	}
 	if e.decimalCompare(x, op, s) {
 		return
+	}
+	switch x.Op {
+	case opcode.Plus, opcode.Minus, opcode.Mul:
+		if e.paramArith(x, op, s) {
+			return
+		}
+		if check := e.arithCheck(x, e.typeOf(x, s), s); check != "" {
+			e.checked(check, x, s, func() {
+				e.w("(")
+				e.expr(x.L, s)
+				e.w(" " + op + " ")
+				e.expr(x.R, s)
+				e.w(")")
+			})
+			return
+		}
 	}
 	// MySQL compares a string with a number as numbers; SQLite would compare a
 	// text literal with a number as text (and find them unequal).
@@ -469,9 +443,17 @@ func (e *emitter) unary(x *ast.UnaryOperationExpr, s *scope) {
 			e.w("(-9223372036854775807 - 1)") // BIGINT's minimum, as an integer
 			return
 		}
-		e.w("(- ")
-		e.expr(x.V, s)
-		e.w(")")
+		check := ""
+		if e.typeOf(x.V, s).isInt() {
+			if lo, _ := e.intBounds(x.V, s); !(lo > -safeInt) {
+				check = "binlite_int" // -(-9223372036854775808) is beyond BIGINT
+			}
+		}
+		e.checked(check, x, s, func() {
+			e.w("(- ")
+			e.expr(x.V, s)
+			e.w(")")
+		})
 	case opcode.Plus:
 		e.expr(x.V, s)
 	case opcode.Not, opcode.Not2:

@@ -49,7 +49,7 @@ func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
 		}
 		if f.WildCard == nil && i < len(targets) && targets[i] != nil {
 			// INSERT ... SELECT: the value as the column stores it
-			e.storedExpr(f.Expr, targets[i], s)
+			e.storedExpr(f.Expr, targets[i], s, 0)
 			e.fieldAlias(f)
 			continue
 		}

@@ -44,7 +44,6 @@ func (e *emitter) insert(x *ast.InsertStmt) {
 	if e.err != nil {
 		return
 	}
-	e.ignore = x.IgnoreErr
 	switch {
 	case x.IsReplace:
 		e.w("REPLACE INTO ")
@@ -160,8 +159,8 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 	if allEmpty && len(x.Columns) == 0 {
 		for _, c := range cols {
 			if c.Default == nil && !c.Nullable && !c.AutoIncrement && c.Type.Base != "" {
-				if x.IgnoreErr {
-					e.fail(notYet("VALUES () under IGNORE with a NOT NULL column without a default"))
+				if e.adjust {
+					e.fail(notYet("VALUES () under IGNORE or without strict mode with a NOT NULL column without a default"))
 				} else {
 					e.fail(mysqlerr.New(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", c.Name))
 				}
@@ -192,12 +191,12 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 		if keep[k] {
 			kept++
 		} else if c := cols[k]; c.Default == nil && !c.Nullable && !c.AutoIncrement && c.Type.Base != "" {
-			if x.IgnoreErr {
-				e.fail(notYet("DEFAULT of a NOT NULL column without a default under IGNORE"))
-			} else {
+			if !e.adjust {
 				e.fail(mysqlerr.New(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", c.Name))
+				return
 			}
-			return
+			keep[k] = true // its implicit default, with a warning (defaultValue)
+			kept++
 		}
 	}
 	if kept == 0 {
@@ -231,9 +230,14 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 	if missingAuto != nil {
 		listed = append(listed, missingAuto)
 	}
+	e.runtimeLiterals = !onlyLiterals(rows)
 	e.columnList(listed, append(keep, make([]bool, len(listed)-len(cols))...), len(cols))
 	e.out.InsertRows = len(rows)
 	e.out.IgnoreDuplicates = x.IgnoreErr && !x.IsReplace && len(x.OnDuplicate) == 0
+	for _, c := range extra {
+		// once for the statement, before its rows' warnings, as MySQL checks
+		e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", c.Name))
+	}
 	e.w(" VALUES ")
 	for i, r := range rows {
 		if i > 0 {
@@ -249,12 +253,11 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 				e.w(", ")
 			}
 			n++
-			e.cell(v, cols[k], i+1, x.IgnoreErr)
+			e.cell(v, cols[k], i+1, e.adjust)
 		}
 		for _, c := range extra {
-			z, _ := zeroValue(c.Type)
+			z, _ := implicitDefault(c)
 			e.w(", " + z)
-			e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", c.Name))
 		}
 		if missingAuto != nil {
 			e.w(", " + autoIncFunc + "(NULL)")
@@ -270,13 +273,14 @@ func isDefault(x ast.ExprNode) bool {
 
 // cell renders one value written into col: DEFAULT as the column's default, a
 // literal as what the column keeps of it, 0 into AUTO_INCREMENT as the next id.
-func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, ignore bool) {
+// adjust: see emitter.adjust.
+func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, adjust bool) {
 	if col.AutoIncrement {
 		e.w(autoIncFunc + "(")
 		defer e.w(")")
 	}
 	if isDefault(x) {
-		e.defaultValue(col, ignore)
+		e.defaultValue(col, adjust)
 		return
 	}
 	if pm, ok := x.(*driver.ParamMarkerExpr); ok && col.AutoIncrement {
@@ -286,18 +290,23 @@ func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, ignore bool
 		e.w("NULL") // MySQL generates the next id for 0, SQLite for NULL
 		return
 	}
-	if col.Type.Base != "" && e.storedLiteral(x, col, row) {
+	if e.literalCell(x, col, nil, row) {
 		return
 	}
-	e.storedExpr(x, col, nil)
+	e.storedExpr(x, col, nil, row)
 }
 
-// storedExpr renders a computed value written into col: into an exact DECIMAL
-// column rounded to its scale, as MySQL stores it.
-func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope) {
+// storedExpr renders a computed value written into col (row: its row of a
+// VALUES list, 0 for others): into an exact DECIMAL column rounded to its scale,
+// as MySQL stores it; a decimal or real into an integer column rounded half away
+// from zero; adjusted to what the column can hold where the statement adjusts
+// values (adjust.go).
+func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope, row int) {
+	if e.adjust && !isNullLiteral(x) && e.adjusted(x, col, s, row) {
+		return
+	}
 	if col != nil && !col.Type.Zerofill {
 		if _, _, isInt := intRange(col.Type); isInt {
-			// A decimal or real into an integer column rounds half away from zero.
 			if t := e.typeOf(x, s); t.isDecimal() || t.isApprox() {
 				e.decCall("binlite_int_store", s, "", x)
 				return
@@ -335,18 +344,26 @@ func decimalText(v *driver.ValueExpr) string {
 	return ""
 }
 
-// defaultValue renders col's default where a row names DEFAULT beside values.
-func (e *emitter) defaultValue(col *catalog.Column, ignore bool) {
+// defaultValue renders col's default where a row names DEFAULT beside values;
+// adjust: a NOT NULL column without one gets its implicit default with a warning
+// instead of failing the statement.
+func (e *emitter) defaultValue(col *catalog.Column, adjust bool) {
 	d := col.Default
 	switch {
 	case d == nil && (col.Nullable || col.AutoIncrement):
 		e.w("NULL")
 	case d == nil:
-		if ignore {
-			e.fail(notYet("DEFAULT of a NOT NULL column without a default under IGNORE"))
+		if !adjust {
+			e.fail(mysqlerr.New(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", col.Name))
 			return
 		}
-		e.fail(mysqlerr.New(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", col.Name))
+		z, ok := implicitDefault(col)
+		if !ok {
+			e.fail(notYet("the implicit default of a %s column", col.Type.Base))
+			return
+		}
+		e.w(z)
+		e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", col.Name))
 	case d.Null:
 		e.w("NULL")
 	case d.Expr != "" || d.Bits:
@@ -367,6 +384,7 @@ func (e *emitter) defaultValue(col *catalog.Column, ignore bool) {
 // setList renders SET col = value, ...: MySQL assigns from left to right, and a
 // value names the new value of a column assigned before it (subst).
 func (e *emitter) setList(list []*ast.Assignment, target string, def *catalog.Table, s *scope) {
+	e.runtimeLiterals = true // warnings for each row changed
 	var order []string
 	vals := map[string]string{}
 	for _, a := range list {
@@ -393,10 +411,10 @@ func (e *emitter) setList(list []*ast.Assignment, target string, def *catalog.Ta
 		e.subst, e.target = vals, target
 		switch {
 		case isDefault(a.Expr) && col != nil:
-			e.defaultValue(col, false)
-		case col != nil && col.Type.Base != "" && e.storedLiteral(a.Expr, col, 1):
+			e.defaultValue(col, e.adjust)
+		case e.literalCell(a.Expr, col, s, 0):
 		default:
-			e.storedExpr(a.Expr, col, s)
+			e.storedExpr(a.Expr, col, s, 0)
 		}
 		e.subst = nil
 		v := e.b.String()
@@ -450,7 +468,6 @@ func (e *emitter) update(x *ast.UpdateStmt) {
 	if alias != "" {
 		target = alias
 	}
-	e.ignore = x.IgnoreErr
 	e.w("UPDATE ")
 	if x.IgnoreErr {
 		e.w("OR IGNORE ")
@@ -693,9 +710,10 @@ func numericBase(base string) bool {
 }
 
 // implicitColumns are the NOT NULL columns without a default an INSERT IGNORE
-// leaves out: MySQL stores their implicit default (0, the empty string) with warning 1364.
+// (or one without strict mode) leaves out: MySQL stores their implicit default (0,
+// the empty string) with warning 1364.
 func (e *emitter) implicitColumns(x *ast.InsertStmt, def *catalog.Table) []*catalog.Column {
-	if !x.IgnoreErr || def == nil || len(x.Columns) == 0 {
+	if !e.adjust || def == nil || len(x.Columns) == 0 {
 		return nil
 	}
 	named := map[string]bool{}
@@ -708,7 +726,7 @@ func (e *emitter) implicitColumns(x *ast.InsertStmt, def *catalog.Table) []*cata
 		if named[strings.ToLower(c.Name)] || c.Nullable || c.AutoIncrement || c.Default != nil || c.Generated != nil {
 			continue
 		}
-		if _, ok := zeroValue(c.Type); !ok {
+		if _, ok := implicitDefault(c); !ok {
 			e.fail(notYet("the implicit default of a %s column", c.Type.Base))
 			return nil
 		}

@@ -19,6 +19,7 @@ type compiler struct {
 	// collation is the connection's collation, by which two strings neither of
 	// which is a column compare (emitting only).
 	collation string
+	mode      Mode // the session's sql_mode (emitting only)
 }
 
 // divPrecisionIncrement is MySQL's div_precision_increment default.

@@ -118,11 +118,16 @@ func (c *Cache) Query(sql, db string, cat Catalog) *Plan {
 // coll is the connection's collation (@@collation_connection): two strings
 // neither of which is a column compare by it, as in MySQL.
 func (c *Cache) Emit(sql, db, coll string, cat Catalog) (*Emitted, error) {
-	p := c.texts.get(cacheKey{db + "\x00" + coll, sql}, cat, func() *Plan { return c.compileEmit(sql, db, coll, cat) })
+	return c.EmitMode(sql, db, coll, Mode{}, cat)
+}
+
+// EmitMode is Emit for a session whose sql_mode is not MySQL's default.
+func (c *Cache) EmitMode(sql, db, coll string, mode Mode, cat Catalog) (*Emitted, error) {
+	p := c.texts.get(cacheKey{db + "\x00" + coll + mode.key(), sql}, cat, func() *Plan { return c.compileEmit(sql, db, coll, mode, cat) })
 	return p.emitted, p.emitErr
 }
 
-func (c *Cache) compileEmit(sql, db, coll string, cat Catalog) *Plan {
+func (c *Cache) compileEmit(sql, db, coll string, mode Mode, cat Catalog) *Plan {
 	ps := c.parsers.Get().(*parser.Parser)
 	defer c.parsers.Put(ps)
 	stmts, _, err := ps.Parse(sql, "", "")
@@ -130,7 +135,7 @@ func (c *Cache) compileEmit(sql, db, coll string, cat Catalog) *Plan {
 		return &Plan{}
 	}
 	rec := &recorder{Catalog: cat, seen: map[[2]string]bool{}}
-	comp := &compiler{cat: rec, db: db, collation: coll}
+	comp := &compiler{cat: rec, db: db, collation: coll, mode: mode}
 	em, err := comp.emit(stmts[0], sql)
 	if errors.Is(err, errNotYet) {
 		em, err = nil, nil

@@ -9,6 +9,7 @@ import (
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 
 	"github.com/binlite/binlite/catalog"
+	"github.com/binlite/binlite/decimal"
 	"github.com/binlite/binlite/mysqlerr"
 )
 
@@ -65,7 +66,7 @@ func storeInt(ty catalog.Type, v *driver.ValueExpr) (val *big.Int, code uint16, 
 			return nil, 0, false
 		}
 		s := strings.TrimLeft(v.GetString(), " \t\n\r")
-		num := numberPrefix(s)
+		num := decimal.NumberPrefix(s)
 		if num == "" {
 			val, code = new(big.Int), codeBadInteger
 			break
@@ -106,49 +107,8 @@ func roundedInt(s string) (*big.Int, bool) {
 	return n, ok
 }
 
-// numberPrefix is the longest prefix of s that reads as a number: sign,
-// digits, a fraction, an exponent.
-func numberPrefix(s string) string {
-	i := 0
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		i++
-	}
-	digits := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-		digits++
-	}
-	if i < len(s) && s[i] == '.' {
-		j := i + 1
-		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			j++
-			digits++
-		}
-		if digits > 0 {
-			i = j
-		}
-	}
-	if digits == 0 {
-		return ""
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		j := i + 1
-		if j < len(s) && (s[j] == '+' || s[j] == '-') {
-			j++
-		}
-		k := j
-		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
-			k++
-		}
-		if k > j {
-			i = k
-		}
-	}
-	return s[:i]
-}
-
 // intLiteral renders literal x written into integer column col, with MySQL's
-// error (or, under IGNORE, warning) for what it had to change. It returns false
+// error (or, under IGNORE or without strict mode, warning) for what it had to change. It returns false
 // when x is not a literal it converts.
 func (e *emitter) intLiteral(x *driver.ValueExpr, col *catalog.Column, row int) bool {
 	val, code, ok := storeInt(col.Type, x)
@@ -165,7 +125,7 @@ func (e *emitter) intLiteral(x *driver.ValueExpr, col *catalog.Column, row int) 
 		default:
 			msg = "Incorrect integer value: '" + strings.ReplaceAll(x.GetString(), "%", "%%") + "' for column '%s' at row %d"
 		}
-		if !e.ignore {
+		if !e.adjust {
 			e.fail(mysqlerr.New(code, msg, col.Name, row))
 			return true
 		}

@@ -40,17 +40,18 @@ func charLimit(ty catalog.Type) int {
 
 // ignoredLiteral renders what MySQL stores for a literal the column cannot keep
 // as given, where the statement goes on with a warning: NULL into a NOT NULL
-// column under IGNORE (the implicit default, 1048), text longer than a CHAR or
-// VARCHAR under IGNORE (cut, 1265), and text whose excess is only trailing spaces
-// in any mode (cut, Note 1265). It returns false when it renders nothing.
+// column under IGNORE or without strict mode (the implicit default, 1048; see
+// emitter.nullToZero), text longer than a CHAR or VARCHAR under IGNORE or without
+// strict mode (cut, 1265), and text whose excess is only trailing spaces in any
+// mode (cut, Note 1265). It returns false when it renders nothing.
 func (e *emitter) ignoredLiteral(v *driver.ValueExpr, col *catalog.Column, row int) bool {
 	ty := col.Type
 	switch v.Kind() {
 	case driver.KindNull:
-		if !e.ignore || col.Nullable || col.AutoIncrement {
+		if !e.nullToZero || col.Nullable || col.AutoIncrement {
 			return false
 		}
-		z, ok := zeroValue(ty)
+		z, ok := implicitDefault(col)
 		if !ok {
 			return false
 		}
@@ -68,7 +69,7 @@ func (e *emitter) ignoredLiteral(v *driver.ValueExpr, col *catalog.Column, row i
 		switch {
 		case spaces:
 			e.notes = append(e.notes, mysqlerr.Note(mysqlerr.ErWarnDataTruncated, "Data truncated for column '%s' at row %d", col.Name, row))
-		case e.ignore:
+		case e.adjust:
 			e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErWarnDataTruncated, "Data truncated for column '%s' at row %d", col.Name, row))
 		default:
 			return false // the value check answers 1406

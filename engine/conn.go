@@ -64,6 +64,9 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 		if err := registerStmtFunctions(c, state); err != nil {
 			return err
 		}
+		if err := registerWarningFunctions(c, state); err != nil {
+			return err
+		}
 		if err := registerFunctions(c); err != nil {
 			return err
 		}

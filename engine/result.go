@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/binlite/binlite/gtid"
+	"github.com/binlite/binlite/mysqlerr"
 )
 
 // Stmt is one statement for a schema's writer.
@@ -30,6 +31,10 @@ type Result struct {
 	SetsLastID bool
 	LastID     uint64
 	GTID       gtid.GTID // zero when the statement changed nothing
+	// Warnings are what the statement warned about while it ran (execwarn.go);
+	// LostWarnings counts those beyond the first maxWarnings.
+	Warnings     []mysqlerr.Warning
+	LostWarnings int
 }
 
 // ResultColumn names a result column with SQLite's declared type ("" for expressions).
@@ -46,12 +51,17 @@ type Rows struct {
 	// SetsLastID and LastID: the query ran LAST_INSERT_ID(expr) (see Result).
 	SetsLastID bool
 	LastID     uint64
+	// Warnings and LostWarnings: see Result.
+	Warnings     []mysqlerr.Warning
+	LostWarnings int
 }
 
 func queryConn(c *sqliteConn, sql string, args []any, db string) (*Rows, error) {
+	c.state.takeWarnings()
 	r, err := c.query(sql, args...)
 	if err != nil {
 		c.state.takeLastID()
+		c.state.takeWarnings()
 		return nil, translateError(err, db)
 	}
 	defer r.Close()
@@ -70,6 +80,8 @@ func queryConn(c *sqliteConn, sql string, args []any, db string) (*Rows, error) 
 			if err == io.EOF {
 				break
 			}
+			c.state.takeLastID()
+			c.state.takeWarnings()
 			return nil, translateError(err, db)
 		}
 		row := make([]any, len(dest))
@@ -79,5 +91,6 @@ func queryConn(c *sqliteConn, sql string, args []any, db string) (*Rows, error) 
 		out.Values = append(out.Values, row)
 	}
 	out.LastID, out.SetsLastID = c.state.takeLastID()
+	out.Warnings, out.LostWarnings = c.state.takeWarnings()
 	return out, nil
 }

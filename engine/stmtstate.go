@@ -10,6 +10,7 @@ import (
 
 	"github.com/mattn/go-sqlite3"
 
+	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/sqlitec"
 )
 
@@ -30,6 +31,13 @@ type stmtState struct {
 	// lastIDSet says LAST_INSERT_ID(expr) ran in the statement; lastID is the value.
 	lastIDSet bool
 	lastID    uint64
+	// warnings are what the running statement's functions warned about (see
+	// execwarn.go), the first maxWarnings of them; lostWarnings counts the rest.
+	warnings     []mysqlerr.Warning
+	lostWarnings int
+	// rows numbers, per column, the rows a value adjustment without a row number
+	// from the compiler saw (UPDATE, INSERT ... SELECT): MySQL's "at row N".
+	rows map[string]int64
 }
 
 // registerStmtFunctions adds the functions that use st to a connection.

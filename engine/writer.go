@@ -252,12 +252,14 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		cs.alloc, aiTable = a, t
 	}
 	cs.fkOff = st.NoFKChecks
+	cs.takeWarnings()
 	w.cap.start()
 	res, err := w.c.exec(st.SQL, st.Args...)
 	cc, cerr := w.cap.collect(evs)
 	alloc := cs.alloc
 	cs.alloc, cs.fkOff = nil, false
 	lastID, lastIDSet := cs.takeLastID()
+	warnings, lost := cs.takeWarnings()
 	if cerr != nil && err == nil {
 		err = cerr
 	}
@@ -289,6 +291,7 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		w.forgetAutoInc((*evs)[mark:])
 	}
 	r.setInsertID(st, alloc, lastID, lastIDSet, w.autoIncValue(st, &cc))
+	r.Warnings, r.LostWarnings = warnings, lost
 	return r, nil
 }
 

@@ -20,6 +20,7 @@ const (
 	ErWarnDataTruncated                 uint16 = 1265
 	ErWarnDeprecatedSyntaxNoReplacement uint16 = 1681
 	ErDivisionByZero                    uint16 = 1365
+	ErDataOutOfRange                    uint16 = 1690 // ER_DATA_OUT_OF_RANGE: BIGINT value is out of range in ...
 
 	ErWrongUsage           uint16 = 1221
 	ErWrongValueCountOnRow uint16 = 1136
@@ -181,6 +182,8 @@ var states = map[uint16]string{
 	ErUnknownTable:          "42S02",
 	ErDataTooLong:           "22001",
 	1264:                    "22003", // ER_WARN_DATA_OUT_OF_RANGE
+	ErDataOutOfRange:        "22003",
+	ErDivisionByZero:        "22012",
 	ErWarnDataTruncated:     "01000",
 	ErWrongValueCountOnRow:  "21S01",
 	ErTruncatedWrongValue:   "22007",

@@ -108,7 +108,7 @@ func (n *Node) variableDefs() []sysvar.Def {
 		boolVar("sql_auto_is_null", false, sysvar.Both),
 		boolVar("sql_safe_updates", false, sysvar.Both),
 		boolVar("profiling", false, sysvar.Session),
-		both("sql_mode", "ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION"),
+		{Name: "sql_mode", Scope: sysvar.Both, Kind: sysvar.String, Default: "ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION", Canon: sysvar.SQLMode},
 		{Name: "time_zone", Scope: sysvar.Both, Kind: sysvar.String, Default: "SYSTEM", Check: checkTimeZone},
 		both("character_set_client", "utf8mb4"),
 		both("character_set_connection", "utf8mb4"),

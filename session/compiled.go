@@ -8,16 +8,16 @@ import (
 )
 
 // compiled gives q the compiler's SQLite SQL for the statement text, run in
-// schema db, where the compiler compiles the statement; otherwise q keeps
+// schema db, where the compiler compiles the statement (ok); otherwise q keeps
 // sqlcompat's translation. An error is MySQL's answer to the statement.
-func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (*sqlcompat.Query, error) {
+func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlcompat.Query, ok bool, _ error) {
 	em, err := s.emit(text, db)
 	if err != nil || em == nil {
-		return q, err
+		return q, false, err
 	}
 	c := *q
 	c.SQLite, c.Warnings = em.SQL, em.Warnings
-	return &c, nil
+	return &c, true, nil
 }
 
 func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
@@ -28,7 +28,7 @@ func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
 		v, _ := s.vars.Get("collation_connection", false)
 		s.collConn, _ = v.(string)
 	}
-	return s.env.Plans.Emit(text, db, s.collConn, engineCatalog{s.env.Engine})
+	return s.env.Plans.EmitMode(text, db, s.collConn, s.sqlMode(), engineCatalog{s.env.Engine})
 }
 
 // compiledOnly is the Query of a data statement sqlcompat could not translate

@@ -24,11 +24,13 @@ func (s *Session) writeStmt(q *sqlcompat.Query, db string, args []any) engine.St
 
 // afterWrite keeps what a write tells the session: its LAST_INSERT_ID() (the first
 // AUTO_INCREMENT value it generated for a row it wrote, or LAST_INSERT_ID(expr)),
-// and MySQL's 1062 warning for each row INSERT IGNORE left out.
+// the warnings it raised while it ran, and MySQL's 1062 warning for each row
+// INSERT IGNORE left out.
 func (s *Session) afterWrite(q *sqlcompat.Query, res engine.Result) {
 	if res.SetsLastID {
 		s.lastID = res.LastID
 	}
+	s.executionWarnings(res.Warnings, res.LostWarnings)
 	if q.IgnoreDuplicates && uint64(q.InsertRows) > res.AffectedRows {
 		// SQLite does not say which key each row hit, nor its value.
 		for range uint64(q.InsertRows) - res.AffectedRows {
@@ -37,9 +39,10 @@ func (s *Session) afterWrite(q *sqlcompat.Query, res engine.Result) {
 	}
 }
 
-// afterRead keeps the LAST_INSERT_ID(expr) a query ran.
+// afterRead keeps the LAST_INSERT_ID(expr) a query ran, and its warnings.
 func (s *Session) afterRead(rows *engine.Rows) {
 	if rows.SetsLastID {
 		s.lastID = rows.LastID
 	}
+	s.executionWarnings(rows.Warnings, rows.LostWarnings)
 }

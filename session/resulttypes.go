@@ -169,13 +169,17 @@ func formatDecimal(v any, scale int) any {
 // as MySQL converts them: text sent for a binary column is bytes (LENGTH counts
 // them all, NULs included), a time for a DATE is its date, a time for a
 // DATETIME(fsp) is rounded to fsp digits. It also gives MySQL's refusal of a write
-// its text or a NULL parameter already decides (1364, 1048).
-func (s *Session) typeParams(text string, kind sqlcompat.QueryKind, args []any) ([]any, error) {
+// its text or a NULL parameter already decides (1364, 1048), unless the write
+// adjusts such values with a warning (compiled: the compiler's SQL does that,
+// see adjusts).
+func (s *Session) typeParams(text string, q *sqlcompat.Query, compiled bool, args []any) ([]any, error) {
 	if s.env.Plans == nil {
 		return args, nil
 	}
+	kind := q.Kind
 	plan := s.env.Plans.Query(text, s.db, engineCatalog{s.env.Engine})
-	if plan.Err != nil {
+	adjusts := compiled && s.sqlMode().NotStrict
+	if plan.Err != nil && !(adjusts && (mysqlerr.Is(plan.Err, mysqlerr.ErNoDefaultForField) || q.InsertRows > 1)) {
 		return nil, plan.Err
 	}
 	var out []any
@@ -184,7 +188,8 @@ func (s *Session) typeParams(text string, kind sqlcompat.QueryKind, args []any) 
 			continue
 		}
 		if args[i] == nil {
-			if kind != sqlcompat.Update && !col.Nullable && !col.AutoIncrement {
+			// Without strict mode only a single-row INSERT fails on NULL.
+			if kind != sqlcompat.Update && !col.Nullable && !col.AutoIncrement && !(adjusts && q.InsertRows > 1) {
 				return nil, mysqlerr.New(mysqlerr.ErBadNull, "Column '%s' cannot be null", col.Name)
 			}
 			continue

@@ -39,6 +39,9 @@ type Session struct {
 	collConn string
 	// queryNotes are the running data statement's notes about its literals.
 	queryNotes []mysqlerr.Warning
+	// lostWarnings counts the statement's warnings beyond those the engine kept.
+	lostWarnings int
+	modeCache    sqlModeCache // see sqlMode
 
 	mu   sync.Mutex // guards info for SHOW PROCESSLIST
 	info string
@@ -147,10 +150,12 @@ func (s *Session) parseCtx() *sqlcompat.Context {
 		DefaultCollation: s.env.Vars.String("collation_server"),
 		SysVar: func(name string, global bool) (any, bool) {
 			switch name {
-			case "warning_count", "error_count":
+			case "warning_count":
+				return int64(s.warningCount()), true
+			case "error_count":
 				n := 0
 				for _, w := range s.warnings {
-					if name == "warning_count" || w.Level == "Error" {
+					if w.Level == "Error" {
 						n++
 					}
 				}
@@ -217,17 +222,17 @@ func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlpr
 			st, err = sqlcompat.Parse(text, s.parseCtx())
 		}
 		if err != nil {
-			s.warnings = []mysqlerr.Warning{errorEntry(err)}
+			s.warnings, s.lostWarnings = []mysqlerr.Warning{errorEntry(err)}, 0
 			return nil, err
 		}
 	}
 	if sh, ok := st.(*sqlcompat.Show); ok && (sh.Kind == sqlcompat.ShowWarnings || sh.Kind == sqlcompat.ShowErrors) {
 		return s.execute(text, st, args)
 	}
-	s.notes = s.notes[:0]
+	s.notes, s.lostWarnings = s.notes[:0], 0
 	res, err := s.execute(text, st, args)
 	if err != nil {
-		s.warnings = []mysqlerr.Warning{errorEntry(err)}
+		s.warnings, s.lostWarnings = []mysqlerr.Warning{errorEntry(err)}, 0
 		return nil, err
 	}
 	var parsed []mysqlerr.Warning
@@ -239,7 +244,7 @@ func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlpr
 	}
 	s.warnings = append(append([]mysqlerr.Warning(nil), parsed...), s.notes...)
 	if res != nil {
-		res.Warnings = uint16(min(len(s.warnings), 65535))
+		res.Warnings = uint16(min(s.warningCount(), 65535))
 	}
 	return res, nil
 }
@@ -258,14 +263,15 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		if err != nil {
 			return nil, err
 		}
-		if q, err = s.compiled(text, q, db); err != nil {
+		compiled := false
+		if q, compiled, err = s.compiled(text, q, db); err != nil {
 			return nil, err
 		}
 		s.queryNotes = q.Warnings
 		// An INSERT's text alone may be refused (1364, 1048); an UPDATE's plan
 		// matters only for its parameters.
 		if q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace || q.Kind == sqlcompat.Update && len(args) > 0 {
-			if args, err = s.typeParams(text, q.Kind, args); err != nil {
+			if args, err = s.typeParams(text, q, compiled, args); err != nil {
 				return nil, err
 			}
 		}
@@ -331,7 +337,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		}
 		return ok(), nil
 	case *sqlcompat.Set:
-		s.collConn = "" // read again: the SET may change it
+		s.collConn, s.modeCache.set = "", false // read again: the SET may change them
 		return ok(), s.set(x)
 	case *sqlcompat.Show:
 		return s.show(x)

@@ -46,7 +46,7 @@ func (s *Session) Prepare(sql string) (mp.Stmt, error) {
 	if q, ok := st.(*sqlcompat.Query); ok {
 		p.nparams = q.NumParams
 		if q.ReadOnly || q.Kind == sqlcompat.Select {
-			if cq, err := s.compiled(sql, q, s.db); err == nil {
+			if cq, _, err := s.compiled(sql, q, s.db); err == nil {
 				q = cq
 			}
 			p.cols = s.describe(q)

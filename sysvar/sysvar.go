@@ -45,6 +45,9 @@ type Def struct {
 	// Check, when set, refuses values of the variable's kind that it cannot take
 	// (SET SESSION and SET GLOBAL alike).
 	Check func(v any) error
+	// Canon, when set, turns a SET value into the variable's value (or refuses
+	// it) instead of the Kind's rules (sql_mode: SQLMode).
+	Canon func(v any) (any, error)
 }
 
 // Registry holds definitions and global values. Safe for concurrent use.
@@ -166,7 +169,11 @@ func (d *Def) Normalize(v any) (any, error) {
 	if s, ok := v.(string); ok && strings.EqualFold(s, "DEFAULT") {
 		return d.Default, nil
 	}
-	val, err := d.normalize(v)
+	normalize := d.normalize
+	if d.Canon != nil {
+		normalize = d.Canon
+	}
+	val, err := normalize(v)
 	if err == nil && d.Check != nil {
 		err = d.Check(val)
 	}

@@ -1,0 +1,71 @@
+package compiler
+
+import (
+	"github.com/pingcap/tidb/pkg/parser/ast"
+)
+
+// Mode is what of the session's sql_mode a statement's SQLite SQL depends on.
+// The zero Mode is MySQL 8.4's default (STRICT_TRANS_TABLES,
+// ERROR_FOR_DIVISION_BY_ZERO); compiled statements are cached per Mode.
+type Mode struct {
+	// NotStrict: neither STRICT_TRANS_TABLES nor STRICT_ALL_TABLES. A write then
+	// stores what a column can hold of a value it cannot, with a warning, as
+	// INSERT IGNORE does, instead of failing.
+	NotStrict bool
+	// NoDivisionByZeroError: no ERROR_FOR_DIVISION_BY_ZERO. A division by zero
+	// is then NULL without a warning, in writes too.
+	NoDivisionByZeroError bool
+}
+
+// What a division by zero does besides giving NULL (sqlitec.DivisionWarn,
+// sqlitec.DivisionError): warn, or fail the statement.
+const (
+	divisionWarn  = 1
+	divisionError = 2
+)
+
+// key is the Mode's part of the cache key ("" for the default).
+func (m Mode) key() string {
+	if m == (Mode{}) {
+		return ""
+	}
+	k := []byte("\x00")
+	if m.NotStrict {
+		k = append(k, 's')
+	}
+	if m.NoDivisionByZeroError {
+		k = append(k, 'd')
+	}
+	return string(k)
+}
+
+// statementModes sets what the statement's kind and the Mode decide: whether a
+// value a column cannot keep is adjusted (IGNORE, or not strict), and what a
+// division by zero does (see divisionWarn; 0: nothing). MySQL's strict mode
+// turns the warning into an error in data-changing statements (INSERT, REPLACE,
+// UPDATE, DELETE; a SELECT only warns), unless they have IGNORE.
+func (e *emitter) statementModes(stmt ast.StmtNode) {
+	write, ignore := false, false
+	switch x := stmt.(type) {
+	case *ast.InsertStmt:
+		write, ignore = true, x.IgnoreErr
+	case *ast.UpdateStmt:
+		write, ignore = true, x.IgnoreErr
+	case *ast.DeleteStmt:
+		write, ignore = true, x.IgnoreErr
+	}
+	m := e.c.mode
+	e.adjust = write && (ignore || m.NotStrict)
+	e.nullToZero = e.adjust
+	if x, ok := stmt.(*ast.InsertStmt); ok && !ignore && len(x.Lists) == 1 && x.Select == nil {
+		e.nullToZero = false // MySQL: a single-row INSERT fails on NULL (1048) in any mode
+	}
+	switch {
+	case m.NoDivisionByZeroError:
+		e.divZero = 0
+	case write && !ignore && !m.NotStrict:
+		e.divZero = divisionError
+	default:
+		e.divZero = divisionWarn
+	}
+}

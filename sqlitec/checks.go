@@ -1,0 +1,59 @@
+package sqlitec
+
+/*
+#include <stdint.h>
+
+typedef struct sqlite3 sqlite3;
+extern int sc_register_checks(sqlite3 *db, uintptr_t warn);
+*/
+import "C"
+
+import (
+	"fmt"
+	"runtime/cgo"
+
+	"github.com/mattn/go-sqlite3"
+)
+
+// Division-by-zero modes of the divisions' mode argument.
+const (
+	DivisionWarn  = 1 // MySQL's warning 1365 (ERROR_FOR_DIVISION_BY_ZERO)
+	DivisionError = 2 // MySQL's error 1365 (that mode in a write under strict mode)
+)
+
+// RegisterChecks adds the SQL functions the compiler uses where SQLite's
+// arithmetic would answer without a word what MySQL refuses or warns about:
+//
+//	binlite_int(x, expr)      x, or error 1690 if x (a signed BIGINT result) overflowed
+//	binlite_int_args(x, a, b, expr)  the same for x = a op b of operands of unknown types
+//	binlite_uint(x, expr)     x, or error 1690 if x (a BIGINT UNSIGNED result) is below 0
+//	binlite_double(x, expr)   x, or error 1690 if x (a DOUBLE result) is infinite
+//	binlite_div(a, b, mode, expr)     a / b as DOUBLE
+//	binlite_intdiv(a, b, mode, expr)  a DIV b of integers
+//	binlite_mod(a, b, mode)           a MOD b of integers
+//
+// expr is the expression as MySQL's message names it. SQLite gives a REAL for an
+// integer result beyond 64 bits, infinity for a DOUBLE beyond its range, and NULL
+// for a division by zero, which MySQL answers with a warning or an error as mode
+// says (DivisionWarn, DivisionError). They are C: the common path never leaves
+// it. warn receives the warnings; SQLite calls it only from the goroutine running
+// a statement on conn.
+func RegisterChecks(conn *sqlite3.SQLiteConn, warn func(code uint16, msg string)) error {
+	h, err := Handle(conn)
+	if err != nil {
+		return err
+	}
+	fn := cgo.NewHandle(warn)
+	if rc := C.sc_register_checks((*C.sqlite3)(h), C.uintptr_t(fn)); rc != 0 {
+		return fmt.Errorf("sqlitec: register arithmetic checks: SQLite error %d", int(rc))
+	}
+	return nil
+}
+
+//export scWarn
+func scWarn(fn C.uintptr_t, code C.int, msg *C.char) {
+	cgo.Handle(fn).Value().(func(uint16, string))(uint16(code), C.GoString(msg))
+}
+
+//export scWarnGone
+func scWarnGone(fn C.uintptr_t) { cgo.Handle(fn).Delete() }
