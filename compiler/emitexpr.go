@@ -37,6 +37,9 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 	if e.err != nil {
 		return
 	}
+	if y, ok := e.enumNumeric(x, s); ok {
+		x = y // an ENUM or SET read as a number (emitenum.go)
+	}
 	switch x := x.(type) {
 	case *ast.ParenthesesExpr:
 		e.w("(")
@@ -394,7 +397,7 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 			return
 		}
 	}
-	if e.decimalCompare(x, op, s) {
+	if e.jsonCompare(x, op, s) || e.binaryCompare(x, op, s) || e.decimalCompare(x, op, s) {
 		return
 	}
 	// MySQL compares a string with a number as numbers; SQLite would compare a
@@ -639,6 +642,10 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 		}
 		e.w(" AS INTEGER)")
 	case mysql.TypeVarString, mysql.TypeString, mysql.TypeVarchar:
+		if tp.GetFlen() > 0 && tp.GetCharset() == "binary" {
+			e.binaryCast(x.Expr, tp.GetFlen(), s)
+			return
+		}
 		if tp.GetFlen() > 0 {
 			e.fail(notYet("CAST AS CHAR(n)"))
 			return
@@ -663,6 +670,8 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 		e.w("CAST(")
 		e.expr(x.Expr, s)
 		e.w(" AS REAL)")
+	case mysql.TypeJSON:
+		e.jsonCast(x.Expr, s)
 	default:
 		e.fail(notYet("CAST AS %s", tp.String()))
 	}
@@ -686,6 +695,21 @@ func (e *emitter) storedLiteral(x ast.ExprNode, col *catalog.Column, row int) bo
 	}
 	ty := col.Type
 	if e.ignoredLiteral(v, col, row) {
+		return true
+	}
+	switch ty.Base {
+	case "enum", "set":
+		return e.enumLiteral(v, col, row)
+	case "json":
+		return e.jsonLiteral(v, col.Name)
+	}
+	if v.Kind() == driver.KindMysqlDecimal && (ty.IsTextual() || ty.IsBinary()) {
+		// A decimal written into a string keeps its digits as written (1.50).
+		if ty.IsBinary() {
+			e.w(blobLiteral(ty.StoreBytes([]byte(e.literalText(v)))))
+		} else {
+			e.w(sqlString(e.literalText(v)))
+		}
 		return true
 	}
 	if _, _, isInt := intRange(ty); isInt && !ty.Zerofill {

@@ -5,7 +5,12 @@ import "github.com/pingcap/tidb/pkg/parser/ast"
 // stringCall renders MySQL's string functions whose SQLite namesake answers
 // differently: it reports false for the others.
 func (e *emitter) stringCall(name string, x *ast.FuncCallExpr, s *scope) bool {
+	if e.binaryCall(name, x, s) {
+		return true
+	}
 	switch name {
+	case "find_in_set":
+		return e.findInSet(x, s)
 	case "length", "octet_length":
 		// MySQL's LENGTH counts bytes; SQLite's counts characters of text.
 		if len(x.Args) != 1 {

@@ -294,6 +294,9 @@ func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, ignore bool
 // storedExpr renders a computed value written into col: into an exact DECIMAL
 // column rounded to its scale, as MySQL stores it.
 func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope) {
+	if col != nil && e.storedTyped(x, col, s) {
+		return
+	}
 	if col == nil || !col.ExactDecimal() {
 		e.expr(x, s)
 		return
