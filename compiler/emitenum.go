@@ -10,6 +10,7 @@ import (
 	"github.com/pingcap/tidb/pkg/parser/mysql"
 	"github.com/pingcap/tidb/pkg/parser/opcode"
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
+	"github.com/pingcap/tidb/pkg/parser/types"
 
 	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/collation"
@@ -119,6 +120,8 @@ func (e *emitter) enumNumeric(x ast.ExprNode, s *scope) (ast.ExprNode, bool) {
 			switch {
 			case l != nil && r == nil && numberType(e.typeOf(y.R, s)):
 			case r != nil && l == nil && numberType(e.typeOf(y.L, s)):
+			case l != nil && isParam(y.R) || r != nil && isParam(y.L):
+				return enumParamCompare(y, l, r), true
 			default:
 				return nil, false
 			}
@@ -177,6 +180,33 @@ func (e *emitter) enumNumeric(x ast.ExprNode, s *scope) (ast.ExprNode, bool) {
 		}
 	}
 	return nil, false
+}
+
+func isParam(x ast.ExprNode) bool {
+	_, ok := x.(*driver.ParamMarkerExpr)
+	return ok
+}
+
+// enumParamCompare compares an ENUM or SET column with a parameter as MySQL
+// does with the value bound: a number with the index (mask), anything else with
+// the text. l or r is the column's numeric view.
+func enumParamCompare(y *ast.BinaryOperationExpr, l, r ast.ExprNode) ast.ExprNode {
+	param := y.R
+	byNumber, byText := *y, *y
+	if r != nil {
+		param = y.L
+	}
+	asText := &ast.FuncCastExpr{Expr: param, Tp: types.NewFieldType(mysql.TypeVarString), FunctionType: ast.CastFunction}
+	if r != nil {
+		byNumber.R, byText.L = r, asText
+	} else {
+		byNumber.L, byText.R = l, asText
+	}
+	integer, real := &driver.ValueExpr{}, &driver.ValueExpr{}
+	integer.SetValue("integer")
+	real.SetValue("real")
+	isNumber := &ast.PatternInExpr{Expr: &ast.FuncCallExpr{FnName: ast.NewCIStr("typeof"), Args: []ast.ExprNode{param}}, List: []ast.ExprNode{integer, real}}
+	return &ast.CaseExpr{WhenClauses: []*ast.WhenClause{{Expr: isNumber, Result: &byNumber}}, ElseClause: &byText}
 }
 
 // enumOrder is what ORDER BY sorts an ENUM or SET column by: its index (mask),

@@ -433,6 +433,9 @@ func (e *emitter) connectionCollation(s *scope, xs ...ast.ExprNode) {
 	if !ok {
 		return
 	}
+	if bin, ok := e.binCollated(s, xs...); ok {
+		c = bin // utf8mb4_bin results (JSON_UNQUOTE, ->>) win over the connection's
+	}
 	for _, x := range xs {
 		t := e.typeOf(x, s)
 		if !t.isString() || t.Charset == mp.CharsetBinary || e.isTableColumn(x, s) {

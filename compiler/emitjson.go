@@ -9,6 +9,7 @@ import (
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 
 	"github.com/binlite/binlite/catalog"
+	"github.com/binlite/binlite/collation"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/mysqljson"
 	mp "github.com/binlite/binlite/mysqlproto"
@@ -31,7 +32,7 @@ var jsonArity = map[string]struct {
 
 // jsonValueArgs says which arguments of a function are values put into a
 // document (converted by their SQL type, see mysqljson.Sig*), by position from 0.
-func jsonValueArgs(name string, n int) func(int) bool {
+func jsonValueArgs(name string) func(int) bool {
 	switch name {
 	case "json_array":
 		return func(int) bool { return true }
@@ -42,7 +43,7 @@ func jsonValueArgs(name string, n int) func(int) bool {
 	case "json_memberof":
 		return func(i int) bool { return i == 0 }
 	}
-	return nil
+	return func(int) bool { return false }
 }
 
 // jsonCall renders MySQL's JSON functions as mysqljson's (registered by the
@@ -66,25 +67,16 @@ func (e *emitter) jsonCall(name string, x *ast.FuncCallExpr, s *scope) bool {
 		e.notes = append(e.notes, mysqlerr.Warn(warnDeprecatedSyntax, "'JSON_MERGE' is deprecated and will be removed in a future release. Please use JSON_MERGE_PRESERVE/JSON_MERGE_PATCH instead"))
 		name = "json_merge_preserve"
 	}
-	e.w(mysqljson.SQLName(name) + "(")
-	isValue := jsonValueArgs(name, n)
-	if isValue != nil {
-		var sig []byte
-		for i, a := range x.Args {
-			if isValue(i) {
-				sig = append(sig, e.jsonSig(a, s))
-			}
-		}
-		e.w(sqlString(string(sig)))
-		if n > 0 {
-			e.w(", ")
-		}
-	}
+	// The signature first: what each argument is (see mysqljson.Sig*).
+	sig := make([]byte, n)
 	for i, a := range x.Args {
-		if i > 0 {
-			e.w(", ")
-		}
-		if isValue != nil && isValue(i) && e.jsonSig(a, s) == mysqljson.SigDecimal {
+		sig[i] = e.jsonSig(a, s)
+	}
+	e.w(mysqljson.SQLName(name) + "(" + sqlString(string(sig)))
+	isValue := jsonValueArgs(name)
+	for i, a := range x.Args {
+		e.w(", ")
+		if isValue(i) && sig[i] == mysqljson.SigDecimal {
 			e.decArg(a, s)
 			continue
 		}
@@ -247,3 +239,15 @@ func jsonType(name string) (ColType, bool) {
 const warnDeprecatedSyntax = 1287
 
 var catalogJSON = catalog.Type{Base: "json"}
+
+// binCollated finds, among strings compared, a function result MySQL gives the
+// utf8mb4_bin collation (JSON_UNQUOTE and ->>, JSON_TYPE, JSON_QUOTE): its
+// collation is stronger than a literal's, so the comparison is by bytes.
+func (e *emitter) binCollated(s *scope, xs ...ast.ExprNode) (*collation.Collation, bool) {
+	for _, x := range xs {
+		if _, ok := x.(*ast.FuncCallExpr); ok && e.typeOf(x, s).Charset == collationID("utf8mb4_bin") {
+			return collation.Lookup("utf8mb4_bin")
+		}
+	}
+	return nil, false
+}

@@ -1,7 +1,11 @@
 package engine
 
 import (
+	"encoding/hex"
 	"fmt"
+	"math"
+	"strconv"
+	"strings"
 
 	sqlite3 "github.com/mattn/go-sqlite3"
 
@@ -14,6 +18,7 @@ func registerBytes(c *sqlite3.SQLiteConn) error {
 	for name, fn := range map[string]any{
 		"binlite_binary_pad":  binaryPad,
 		"binlite_binary_cast": binaryCast,
+		"hex":                 mysqlHex,
 	} {
 		if err := c.RegisterFunc(name, fn, true); err != nil {
 			return fmt.Errorf("register %s: %w", name, err)
@@ -55,4 +60,30 @@ func binaryCast(v any, n int64) (any, error) {
 		return nil, fnError(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'CAST AS BINARY(%d) of a longer computed value'", n)
 	}
 	return binaryPad(b, n), nil
+}
+
+// mysqlHex is MySQL's HEX (in place of SQLite's, which answers '' for NULL and
+// the digits' text for a number): a string's bytes, a number as a BIGINT (a
+// double rounded half away from zero, a negative one in two's complement), NULL
+// for NULL.
+func mysqlHex(v any) any {
+	switch x := v.(type) {
+	case int64:
+		return strings.ToUpper(strconv.FormatUint(uint64(x), 16))
+	case float64:
+		switch r := math.Round(x); {
+		case r >= math.MaxUint64:
+			return "FFFFFFFFFFFFFFFF"
+		case r >= 0:
+			return strings.ToUpper(strconv.FormatUint(uint64(r), 16))
+		case r <= math.MinInt64:
+			return "8000000000000000"
+		default:
+			return strings.ToUpper(strconv.FormatUint(uint64(int64(r)), 16))
+		}
+	}
+	if isNull(v) {
+		return nil
+	}
+	return strings.ToUpper(hex.EncodeToString(bytesOf(v)))
 }

@@ -10,16 +10,17 @@ import (
 )
 
 // The SQL functions: MySQL's JSON functions over SQL values, as the engine
-// registers them (SQLName gives the name) and the compiler calls them. A JSON
-// document argument is JSON text; NULL arguments arrive as nil or a nil []byte.
-// Arguments that are values to put into a document (JSON_ARRAY's, JSON_SET's
-// ...) come with a signature, one letter per value saying how MySQL converts it
-// (see Sig*): the compiler knows their SQL types, the functions do not.
+// registers them (SQLName gives the name) and the compiler calls them. The first
+// argument of each is a signature, one letter per argument after it saying what
+// the compiler knows of its SQL type (Sig*): a JSON value (a JSON column or
+// function) or an SQL value, which MySQL reads differently (a string is a JSON
+// document where a document is expected, a JSON string where a value is put into
+// one). NULL arguments arrive as nil or a nil []byte.
 
-// Letters of a value signature.
+// Letters of a signature.
 const (
 	SigJSON    = 'j' // JSON text (a JSON column or function): the value it holds
-	SigSQL     = 's' // an SQL value: a number, or a string that becomes a JSON string
+	SigSQL     = 's' // an SQL value: a number, or a string
 	SigDecimal = 'd' // a DECIMAL's exact text: a JSON decimal number
 	SigBool    = 'b' // a truth value (TRUE, a comparison): JSON true or false
 )
@@ -27,74 +28,59 @@ const (
 // SQLName is the engine's name of the SQL function for MySQL's JSON function fn.
 func SQLName(fn string) string { return "binlite_" + fn }
 
-// Func is one SQL function: its arguments as SQLite passes them, its result
-// (nil for NULL) or a *mysqlerr.Error.
+// Func is one SQL function: its arguments as SQLite passes them (the signature
+// first), its result (nil for NULL) or a *mysqlerr.Error.
 type Func func(args ...any) (any, error)
+
+// call is one call of a function: its MySQL name, signature and arguments.
+type call struct {
+	fn   string
+	sig  string
+	args []any
+}
 
 // Functions are the SQL functions by their engine names.
 func Functions() map[string]Func {
-	fns := map[string]Func{
+	fns := map[string]func(*call) (any, error){
 		"json_extract":        extractFn,
-		"json_unquote":        fixed(1, unquoteFn),
-		"json_type":           fixed(1, typeFn),
-		"json_valid":          fixed(1, validFn),
-		"json_object":         withSig(objectFn),
-		"json_array":          withSig(arrayFn),
-		"json_set":            withSig(modifyFn("json_set", ModeSet)),
-		"json_insert":         withSig(modifyFn("json_insert", ModeInsert)),
-		"json_replace":        withSig(modifyFn("json_replace", ModeReplace)),
-		"json_array_append":   withSig(arrayChangeFn("json_array_append", ArrayAppend)),
-		"json_array_insert":   withSig(arrayChangeFn("json_array_insert", ArrayInsert)),
+		"json_unquote":        unquoteFn,
+		"json_type":           typeFn,
+		"json_valid":          validFn,
+		"json_object":         objectFn,
+		"json_array":          arrayFn,
+		"json_set":            modifyFn(ModeSet),
+		"json_insert":         modifyFn(ModeInsert),
+		"json_replace":        modifyFn(ModeReplace),
+		"json_array_append":   arrayChangeFn(ArrayAppend),
+		"json_array_insert":   arrayChangeFn(ArrayInsert),
 		"json_remove":         removeFn,
 		"json_contains":       containsFn,
 		"json_contains_path":  containsPathFn,
 		"json_length":         lengthFn,
-		"json_depth":          fixed(1, depthFn),
+		"json_depth":          depthFn,
 		"json_keys":           keysFn,
-		"json_quote":          fixed(1, quoteFn),
-		"json_merge_patch":    mergeFn("json_merge_patch", true),
-		"json_merge_preserve": mergeFn("json_merge_preserve", false),
+		"json_quote":          quoteFn,
+		"json_merge_patch":    mergeFn(true),
+		"json_merge_preserve": mergeFn(false),
 		"json_search":         searchFn,
-		"json_overlaps":       fixed(2, overlapsFn),
-		"json_memberof":       fixed(3, memberOfFn),
-		"json_pretty":         fixed(1, prettyFn),
-		"json_store":          fixed(3, storeFn),
-		"json_cast":           fixed(2, castFn),
-		"json_cmp":            fixed(3, cmpFn),
+		"json_overlaps":       overlapsFn,
+		"json_memberof":       memberOfFn,
+		"json_pretty":         prettyFn,
+		"json_store":          storeFn,
+		"json_cast":           castFn,
+		"json_cmp":            cmpFn,
 	}
 	out := make(map[string]Func, len(fns))
 	for name, f := range fns {
-		out[SQLName(name)] = f
+		out[SQLName(name)] = func(args ...any) (any, error) {
+			if len(args) == 0 {
+				return nil, paramCount(name)
+			}
+			sig, _ := text(args[0])
+			return f(&call{fn: name, sig: sig, args: args[1:]})
+		}
 	}
 	return out
-}
-
-// fixed adapts a function of n arguments.
-func fixed[F func(any) (any, error) | func(any, any) (any, error) | func(any, any, any) (any, error)](n int, f F) Func {
-	return func(args ...any) (any, error) {
-		if len(args) != n {
-			return nil, paramCount("json function")
-		}
-		switch g := any(f).(type) {
-		case func(any) (any, error):
-			return g(args[0])
-		case func(any, any) (any, error):
-			return g(args[0], args[1])
-		case func(any, any, any) (any, error):
-			return g(args[0], args[1], args[2])
-		}
-		return nil, nil
-	}
-}
-
-// withSig adapts a function whose first argument is a value signature.
-func withSig(f func(any, ...any) (any, error)) Func {
-	return func(args ...any) (any, error) {
-		if len(args) == 0 {
-			return nil, paramCount("json function")
-		}
-		return f(args[0], args[1:]...)
-	}
 }
 
 func null(a any) bool {
@@ -117,52 +103,6 @@ func text(a any) (string, bool) {
 	return "", false
 }
 
-// docArg reads argument pos (from 1) of fn as a JSON document; nil for NULL.
-func docArg(a any, pos int, fn string) (*Value, error) {
-	if null(a) {
-		return nil, nil
-	}
-	s, ok := text(a)
-	if !ok {
-		return nil, mysqlerr.New(mysqlerr.ErInvalidTypeForJSON, "Invalid data type for JSON data in argument %d to function %s; a JSON string or JSON type is required.", pos, fn)
-	}
-	v, err := Parse(s)
-	if err != nil {
-		return nil, paramError(err, pos, fn)
-	}
-	return &v, nil
-}
-
-func paramError(err error, pos int, fn string) error {
-	if se, ok := err.(*SyntaxError); ok {
-		return mysqlerr.New(mysqlerr.ErInvalidJSONTextInParam, "Invalid JSON text in argument %d to function %s: \"%s\" at position %d.", pos, fn, se.Msg, se.Pos)
-	}
-	return mysqlerr.New(mysqlerr.ErJSONDocumentTooDeep, "The JSON document exceeds the maximum depth.")
-}
-
-// pathArg reads a path argument; ok=false for NULL.
-func pathArg(a any, wildcards bool) (Path, bool, error) {
-	if null(a) {
-		return Path{}, false, nil
-	}
-	s, ok := text(a)
-	if !ok {
-		s = sqlText(a)
-	}
-	p, err := ParsePath(s)
-	if err != nil {
-		return Path{}, false, mysqlerr.New(mysqlerr.ErInvalidJSONPath, "%s", err.Error())
-	}
-	if !wildcards && p.Wildcard() {
-		return Path{}, false, errWildcard()
-	}
-	return p, true, nil
-}
-
-func errWildcard() error {
-	return mysqlerr.New(mysqlerr.ErInvalidJSONPathWildcard, "In this situation, path expressions may not contain the * and ** tokens or an array range.")
-}
-
 func sqlText(a any) string {
 	switch x := a.(type) {
 	case int64:
@@ -174,6 +114,73 @@ func sqlText(a any) string {
 	return s
 }
 
+// n is how many arguments the call has.
+func (c *call) n() int { return len(c.args) }
+
+// sigOf is argument i's signature letter (SigSQL past the signature's end).
+func (c *call) sigOf(i int) byte {
+	if i < len(c.sig) {
+		return c.sig[i]
+	}
+	return SigSQL
+}
+
+func (c *call) null(i int) bool { return i >= len(c.args) || null(c.args[i]) }
+
+// doc reads argument i as a JSON document; nil for NULL. A JSON value's text is
+// binlite's own (ParseStored keeps its decimals); a string is parsed as MySQL
+// parses JSON text.
+func (c *call) doc(i int) (*Value, error) {
+	if c.null(i) {
+		return nil, nil
+	}
+	s, ok := text(c.args[i])
+	if !ok {
+		return nil, mysqlerr.New(mysqlerr.ErInvalidTypeForJSON, "Invalid data type for JSON data in argument %d to function %s; a JSON string or JSON type is required.", i+1, c.fn)
+	}
+	var v Value
+	var err error
+	if c.sigOf(i) == SigJSON {
+		v, err = ParseStored(s)
+	} else {
+		v, err = Parse(s)
+	}
+	if err != nil {
+		return nil, paramError(err, i+1, c.fn)
+	}
+	return &v, nil
+}
+
+func paramError(err error, pos int, fn string) error {
+	if se, ok := err.(*SyntaxError); ok {
+		return mysqlerr.New(mysqlerr.ErInvalidJSONTextInParam, "Invalid JSON text in argument %d to function %s: \"%s\" at position %d.", pos, fn, se.Msg, se.Pos)
+	}
+	return mysqlerr.New(mysqlerr.ErJSONDocumentTooDeep, "The JSON document exceeds the maximum depth.")
+}
+
+// path reads argument i as a path; ok=false for NULL.
+func (c *call) path(i int, wildcards bool) (Path, bool, error) {
+	if c.null(i) {
+		return Path{}, false, nil
+	}
+	p, err := ParsePath(sqlText(c.args[i]))
+	if err != nil {
+		return Path{}, false, mysqlerr.New(mysqlerr.ErInvalidJSONPath, "%s", err.Error())
+	}
+	if !wildcards && p.Wildcard() {
+		return Path{}, false, mysqlerr.New(mysqlerr.ErInvalidJSONPathWildcard, "In this situation, path expressions may not contain the * and ** tokens or an array range.")
+	}
+	return p, true, nil
+}
+
+// value reads argument i as a value to put into a document.
+func (c *call) value(i int) (Value, error) {
+	if c.null(i) {
+		return Null(), nil
+	}
+	return FromSQL(c.sigOf(i), c.args[i], i+1, c.fn)
+}
+
 // FromSQL converts an SQL value into a JSON value the way sig says MySQL does.
 func FromSQL(sig byte, a any, pos int, fn string) (Value, error) {
 	if null(a) {
@@ -181,8 +188,12 @@ func FromSQL(sig byte, a any, pos int, fn string) (Value, error) {
 	}
 	switch sig {
 	case SigJSON:
-		v, err := docArg(a, pos, fn)
+		c := &call{fn: fn, sig: "j", args: []any{a}}
+		v, err := c.doc(0)
 		if err != nil || v == nil {
+			if se, ok := err.(*mysqlerr.Error); ok && se.Code == mysqlerr.ErInvalidJSONTextInParam {
+				err = mysqlerr.New(se.Code, "%s", strings.Replace(se.Message, "argument 1", "argument "+strconv.Itoa(pos), 1))
+			}
 			return Null(), err
 		}
 		return *v, nil
@@ -215,30 +226,31 @@ func FromSQL(sig byte, a any, pos int, fn string) (Value, error) {
 	return Null(), nil
 }
 
-// sigAt is the signature letter of value i (SigSQL past its end).
-func sigAt(sig any, i int) byte {
-	s, _ := text(sig)
-	if i < len(s) {
-		return s[i]
-	}
-	return SigSQL
-}
-
 func result(v Value) any { return v.Text() }
 
-func extractFn(args ...any) (any, error) {
-	const fn = "json_extract"
-	if len(args) < 2 {
-		return nil, paramCount(fn)
+func paramCount(fn string) error {
+	return mysqlerr.New(mysqlerr.ErWrongParamcountToNative, "Incorrect parameter count in the call to native function '%s'", fn)
+}
+
+func boolResult(b bool) any {
+	if b {
+		return int64(1)
 	}
-	doc, err := docArg(args[0], 1, fn)
+	return int64(0)
+}
+
+func extractFn(c *call) (any, error) {
+	if c.n() < 2 {
+		return nil, paramCount(c.fn)
+	}
+	doc, err := c.doc(0)
 	if err != nil || doc == nil {
 		return nil, err
 	}
 	var hits []*Value
-	wrap := len(args) > 2
-	for _, a := range args[1:] {
-		p, ok, err := pathArg(a, true)
+	wrap := c.n() > 2
+	for i := 1; i < c.n(); i++ {
+		p, ok, err := c.path(i, true)
 		if err != nil || !ok {
 			return nil, err
 		}
@@ -258,18 +270,17 @@ func extractFn(args ...any) (any, error) {
 	return result(Array(out...)), nil
 }
 
-func paramCount(fn string) error {
-	return mysqlerr.New(mysqlerr.ErWrongParamcountToNative, "Incorrect parameter count in the call to native function '%s'", fn)
-}
-
 // unquoteFn is JSON_UNQUOTE: a JSON string's text; anything else as it is.
-func unquoteFn(a any) (any, error) {
-	if null(a) {
+func unquoteFn(c *call) (any, error) {
+	if c.n() != 1 {
+		return nil, paramCount(c.fn)
+	}
+	if c.null(0) {
 		return nil, nil
 	}
-	s, ok := text(a)
+	s, ok := text(c.args[0])
 	if !ok {
-		return sqlText(a), nil
+		return sqlText(c.args[0]), nil
 	}
 	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
 		return s, nil
@@ -279,60 +290,53 @@ func unquoteFn(a any) (any, error) {
 		if err == nil {
 			err = &SyntaxError{"The document root must not be followed by other values.", len(s)}
 		}
-		return nil, paramError(err, 1, "json_unquote")
+		return nil, paramError(err, 1, c.fn)
 	}
 	return v.Str, nil
 }
 
-func typeFn(a any) (any, error) {
-	v, err := docArg(a, 1, "json_type")
+func typeFn(c *call) (any, error) {
+	v, err := c.doc(0)
 	if err != nil || v == nil {
 		return nil, err
 	}
 	return v.TypeName(), nil
 }
 
-func validFn(a any) (any, error) {
-	if null(a) {
+func validFn(c *call) (any, error) {
+	if c.null(0) {
 		return nil, nil
 	}
-	s, ok := text(a)
+	s, ok := text(c.args[0])
 	if !ok {
 		return nil, mysqlerr.New(mysqlerr.ErInvalidTypeForJSON, "Invalid data type for JSON data in argument 1 to function json_valid; a JSON string or JSON type is required.")
 	}
-	if Valid(s) {
-		return int64(1), nil
-	}
-	return int64(0), nil
+	return boolResult(Valid(s)), nil
 }
 
-// objectFn is JSON_OBJECT(sig, key, value, ...).
-func objectFn(sig any, args ...any) (any, error) {
-	if len(args)%2 != 0 {
-		return nil, paramCount("json_object")
+// objectFn is JSON_OBJECT(key, value, ...).
+func objectFn(c *call) (any, error) {
+	if c.n()%2 != 0 {
+		return nil, paramCount(c.fn)
 	}
 	o := Value{Kind: KindObject}
-	for i := 0; i < len(args); i += 2 {
-		if null(args[i]) {
+	for i := 0; i < c.n(); i += 2 {
+		if c.null(i) {
 			return nil, mysqlerr.New(mysqlerr.ErJSONDocumentNullKey, "JSON documents may not contain NULL member names.")
 		}
-		v, err := FromSQL(sigAt(sig, i/2), args[i+1], i+2, "json_object")
+		v, err := c.value(i + 1)
 		if err != nil {
 			return nil, err
 		}
-		key, ok := text(args[i])
-		if !ok {
-			key = sqlText(args[i])
-		}
-		o.Put(key, v)
+		o.Put(sqlText(c.args[i]), v)
 	}
 	return result(o), nil
 }
 
-func arrayFn(sig any, args ...any) (any, error) {
-	a := Value{Kind: KindArray, Arr: make([]Value, 0, len(args))}
-	for i, x := range args {
-		v, err := FromSQL(sigAt(sig, i), x, i+1, "json_array")
+func arrayFn(c *call) (any, error) {
+	a := Value{Kind: KindArray, Arr: make([]Value, 0, c.n())}
+	for i := range c.args {
+		v, err := c.value(i)
 		if err != nil {
 			return nil, err
 		}
@@ -341,22 +345,22 @@ func arrayFn(sig any, args ...any) (any, error) {
 	return result(a), nil
 }
 
-// modifyFn is JSON_SET/JSON_INSERT/JSON_REPLACE(sig, doc, path, value, ...).
-func modifyFn(fn string, mode int) func(any, ...any) (any, error) {
-	return func(sig any, args ...any) (any, error) {
-		if len(args) < 3 || len(args)%2 == 0 {
-			return nil, paramCount(fn)
+// modifyFn is JSON_SET/JSON_INSERT/JSON_REPLACE(doc, path, value, ...).
+func modifyFn(mode int) func(*call) (any, error) {
+	return func(c *call) (any, error) {
+		if c.n() < 3 || c.n()%2 == 0 {
+			return nil, paramCount(c.fn)
 		}
-		doc, err := docArg(args[0], 1, fn)
+		doc, err := c.doc(0)
 		if err != nil || doc == nil {
 			return nil, err
 		}
-		for i := 1; i < len(args); i += 2 {
-			p, ok, err := pathArg(args[i], false)
+		for i := 1; i < c.n(); i += 2 {
+			p, ok, err := c.path(i, false)
 			if err != nil || !ok {
 				return nil, err
 			}
-			v, err := FromSQL(sigAt(sig, i/2), args[i+1], i+2, fn)
+			v, err := c.value(i + 1)
 			if err != nil {
 				return nil, err
 			}
@@ -366,24 +370,24 @@ func modifyFn(fn string, mode int) func(any, ...any) (any, error) {
 	}
 }
 
-func arrayChangeFn(fn string, change func(*Value, Path, Value)) func(any, ...any) (any, error) {
-	return func(sig any, args ...any) (any, error) {
-		if len(args) < 3 || len(args)%2 == 0 {
-			return nil, paramCount(fn)
+func arrayChangeFn(change func(*Value, Path, Value)) func(*call) (any, error) {
+	return func(c *call) (any, error) {
+		if c.n() < 3 || c.n()%2 == 0 {
+			return nil, paramCount(c.fn)
 		}
-		doc, err := docArg(args[0], 1, fn)
+		doc, err := c.doc(0)
 		if err != nil || doc == nil {
 			return nil, err
 		}
-		for i := 1; i < len(args); i += 2 {
-			p, ok, err := pathArg(args[i], false)
+		for i := 1; i < c.n(); i += 2 {
+			p, ok, err := c.path(i, false)
 			if err != nil || !ok {
 				return nil, err
 			}
-			if fn == "json_array_insert" && !p.endsInCell() {
+			if c.fn == "json_array_insert" && !p.endsInCell() {
 				return nil, mysqlerr.New(mysqlerr.ErInvalidJSONPathArrayCell, "A path expression is not a path to a cell in an array.")
 			}
-			v, err := FromSQL(sigAt(sig, i/2), args[i+1], i+2, fn)
+			v, err := c.value(i + 1)
 			if err != nil {
 				return nil, err
 			}
@@ -393,17 +397,16 @@ func arrayChangeFn(fn string, change func(*Value, Path, Value)) func(any, ...any
 	}
 }
 
-func removeFn(args ...any) (any, error) {
-	const fn = "json_remove"
-	if len(args) < 2 {
-		return nil, paramCount(fn)
+func removeFn(c *call) (any, error) {
+	if c.n() < 2 {
+		return nil, paramCount(c.fn)
 	}
-	doc, err := docArg(args[0], 1, fn)
+	doc, err := c.doc(0)
 	if err != nil || doc == nil {
 		return nil, err
 	}
-	for _, a := range args[1:] {
-		p, ok, err := pathArg(a, false)
+	for i := 1; i < c.n(); i++ {
+		p, ok, err := c.path(i, false)
 		if err != nil || !ok {
 			return nil, err
 		}
@@ -415,17 +418,17 @@ func removeFn(args ...any) (any, error) {
 	return result(*doc), nil
 }
 
-// target reads JSON_CONTAINS/JSON_LENGTH/JSON_KEYS's document and optional path:
-// the value the path names; nil when an argument is NULL or the path names none.
-func target(fn string, args []any) (*Value, error) {
-	doc, err := docArg(args[0], 1, fn)
+// target reads a document and, if argument pathAt is given, the value that path
+// names in it (no wildcards); nil when an argument is NULL or the path names none.
+func (c *call) target(pathAt int) (*Value, error) {
+	doc, err := c.doc(0)
 	if err != nil || doc == nil {
 		return nil, err
 	}
-	if len(args) < 2 {
+	if c.n() <= pathAt {
 		return doc, nil
 	}
-	p, ok, err := pathArg(args[len(args)-1], false)
+	p, ok, err := c.path(pathAt, false)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -436,58 +439,49 @@ func target(fn string, args []any) (*Value, error) {
 	return hits[0], nil
 }
 
-func containsFn(args ...any) (any, error) {
-	const fn = "json_contains"
-	if len(args) < 2 || len(args) > 3 {
-		return nil, paramCount(fn)
+func containsFn(c *call) (any, error) {
+	if c.n() < 2 || c.n() > 3 {
+		return nil, paramCount(c.fn)
 	}
-	cand, err := docArg(args[1], 2, fn)
+	cand, err := c.doc(1)
 	if err != nil {
 		return nil, err
 	}
-	t, err := target(fn, append([]any{args[0]}, args[2:]...))
+	t, err := c.target(2)
 	if err != nil || t == nil || cand == nil {
 		return nil, err
 	}
 	return boolResult(Contains(t, cand)), nil
 }
 
-func boolResult(b bool) any {
-	if b {
-		return int64(1)
-	}
-	return int64(0)
-}
-
-func oneOrAll(a any, fn string) (all bool, ok bool, err error) {
-	if null(a) {
+// oneOrAll reads JSON_CONTAINS_PATH's and JSON_SEARCH's second argument.
+func (c *call) oneOrAll() (all bool, ok bool, err error) {
+	if c.null(1) {
 		return false, false, nil
 	}
-	s, _ := text(a)
-	switch strings.ToLower(s) {
+	switch strings.ToLower(sqlText(c.args[1])) {
 	case "one":
 		return false, true, nil
 	case "all":
 		return true, true, nil
 	}
-	return false, false, mysqlerr.New(mysqlerr.ErJSONBadOneOrAllArg, "The oneOrAll argument to %s may take these values: 'one' or 'all'.", fn)
+	return false, false, mysqlerr.New(mysqlerr.ErJSONBadOneOrAllArg, "The oneOrAll argument to %s may take these values: 'one' or 'all'.", c.fn)
 }
 
-func containsPathFn(args ...any) (any, error) {
-	const fn = "json_contains_path"
-	if len(args) < 3 {
-		return nil, paramCount(fn)
+func containsPathFn(c *call) (any, error) {
+	if c.n() < 3 {
+		return nil, paramCount(c.fn)
 	}
-	doc, err := docArg(args[0], 1, fn)
+	doc, err := c.doc(0)
 	if err != nil {
 		return nil, err
 	}
-	all, ok, err := oneOrAll(args[1], fn)
+	all, ok, err := c.oneOrAll()
 	if err != nil || !ok || doc == nil {
 		return nil, err
 	}
-	for _, a := range args[2:] {
-		p, ok, err := pathArg(a, true)
+	for i := 2; i < c.n(); i++ {
+		p, ok, err := c.path(i, true)
 		if err != nil || !ok {
 			return nil, err
 		}
@@ -502,30 +496,30 @@ func containsPathFn(args ...any) (any, error) {
 	return boolResult(all), nil
 }
 
-func lengthFn(args ...any) (any, error) {
-	if len(args) < 1 || len(args) > 2 {
-		return nil, paramCount("json_length")
+func lengthFn(c *call) (any, error) {
+	if c.n() < 1 || c.n() > 2 {
+		return nil, paramCount(c.fn)
 	}
-	t, err := target("json_length", args)
+	t, err := c.target(1)
 	if err != nil || t == nil {
 		return nil, err
 	}
 	return int64(t.Length()), nil
 }
 
-func depthFn(a any) (any, error) {
-	v, err := docArg(a, 1, "json_depth")
+func depthFn(c *call) (any, error) {
+	v, err := c.doc(0)
 	if err != nil || v == nil {
 		return nil, err
 	}
 	return int64(v.Depth()), nil
 }
 
-func keysFn(args ...any) (any, error) {
-	if len(args) < 1 || len(args) > 2 {
-		return nil, paramCount("json_keys")
+func keysFn(c *call) (any, error) {
+	if c.n() < 1 || c.n() > 2 {
+		return nil, paramCount(c.fn)
 	}
-	t, err := target("json_keys", args)
+	t, err := c.target(1)
 	if err != nil || t == nil {
 		return nil, err
 	}
@@ -536,27 +530,23 @@ func keysFn(args ...any) (any, error) {
 	return result(k), nil
 }
 
-func quoteFn(a any) (any, error) {
-	if null(a) {
+func quoteFn(c *call) (any, error) {
+	if c.null(0) {
 		return nil, nil
 	}
-	s, ok := text(a)
-	if !ok {
-		s = sqlText(a)
-	}
-	return QuoteString(s), nil
+	return QuoteString(sqlText(c.args[0])), nil
 }
 
 // mergeFn is JSON_MERGE_PATCH (patch) or JSON_MERGE_PRESERVE. A NULL argument
 // makes the merge NULL, except that a later non-object patch replaces it.
-func mergeFn(fn string, patch bool) func(...any) (any, error) {
-	return func(args ...any) (any, error) {
-		if len(args) < 2 {
-			return nil, paramCount(fn)
+func mergeFn(patch bool) func(*call) (any, error) {
+	return func(c *call) (any, error) {
+		if c.n() < 2 {
+			return nil, paramCount(c.fn)
 		}
 		var acc *Value
-		for i, a := range args {
-			v, err := docArg(a, i+1, fn)
+		for i := range c.args {
+			v, err := c.doc(i)
 			if err != nil {
 				return nil, err
 			}
@@ -587,32 +577,28 @@ func mergeFn(fn string, patch bool) func(...any) (any, error) {
 }
 
 // searchFn is JSON_SEARCH(doc, one_or_all, search [, escape [, path ...]]).
-func searchFn(args ...any) (any, error) {
-	const fn = "json_search"
-	if len(args) < 3 {
-		return nil, paramCount(fn)
+func searchFn(c *call) (any, error) {
+	if c.n() < 3 {
+		return nil, paramCount(c.fn)
 	}
-	doc, err := docArg(args[0], 1, fn)
+	doc, err := c.doc(0)
 	if err != nil {
 		return nil, err
 	}
-	all, ok, err := oneOrAll(args[1], fn)
-	if err != nil || !ok || doc == nil || null(args[2]) {
+	all, ok, err := c.oneOrAll()
+	if err != nil || !ok || doc == nil || c.null(2) {
 		return nil, err
 	}
-	pat, _ := text(args[2])
-	if !isText(args[2]) {
-		pat = sqlText(args[2])
-	}
+	pat := sqlText(c.args[2])
 	esc := '\\'
-	if len(args) > 3 && !null(args[3]) {
-		if e, _ := text(args[3]); e != "" {
+	if c.n() > 3 && !c.null(3) {
+		if e := sqlText(c.args[3]); e != "" {
 			esc, _ = utf8.DecodeRuneInString(e)
 		}
 	}
 	var paths []Path
-	for _, a := range args[min(4, len(args)):] {
-		p, ok, err := pathArg(a, true)
+	for i := 4; i < c.n(); i++ {
+		p, ok, err := c.path(i, true)
 		if err != nil || !ok {
 			return nil, err
 		}
@@ -632,55 +618,53 @@ func searchFn(args ...any) (any, error) {
 	return result(Array(out...)), nil
 }
 
-func isText(a any) bool { _, ok := text(a); return ok }
-
-func overlapsFn(a, b any) (any, error) {
-	x, err := docArg(a, 1, "json_overlaps")
+func overlapsFn(c *call) (any, error) {
+	x, err := c.doc(0)
 	if err != nil {
 		return nil, err
 	}
-	y, err := docArg(b, 2, "json_overlaps")
+	y, err := c.doc(1)
 	if err != nil || x == nil || y == nil {
 		return nil, err
 	}
 	return boolResult(Overlaps(x, y)), nil
 }
 
-// memberOfFn is value MEMBER OF(array): sig is the value's signature letter.
-func memberOfFn(sig, val, arr any) (any, error) {
-	a, err := docArg(arr, 2, "member of")
-	if err != nil || a == nil || null(val) {
+// memberOfFn is value MEMBER OF(array).
+func memberOfFn(c *call) (any, error) {
+	a, err := c.doc(1)
+	if err != nil || a == nil || c.null(0) {
 		return nil, err
 	}
-	v, err := FromSQL(sigAt(sig, 0), val, 1, "member of")
+	v, err := c.value(0)
 	if err != nil {
 		return nil, err
 	}
 	return boolResult(MemberOf(&v, a)), nil
 }
 
-func prettyFn(a any) (any, error) {
-	v, err := docArg(a, 1, "json_pretty")
+func prettyFn(c *call) (any, error) {
+	v, err := c.doc(0)
 	if err != nil || v == nil {
 		return nil, err
 	}
 	return v.Pretty(), nil
 }
 
-// storeFn is what a JSON column keeps of a value written into it: the document
-// in MySQL's text. column names the column for the error (3140) a value that is
-// not JSON text gets; sig is the value's signature letter.
-func storeFn(sig, val, column any) (any, error) {
-	if null(val) {
+// storeFn is store(value, column): what a JSON column keeps of a value written
+// into it, the document in MySQL's text; MySQL's error 3140 (naming the column)
+// for what is not JSON text.
+func storeFn(c *call) (any, error) {
+	if c.null(0) {
 		return nil, nil
 	}
-	col, _ := text(column)
-	s, ok := text(val)
+	col := sqlText(c.args[1])
+	s, ok := text(c.args[0])
 	if !ok {
 		return nil, mysqlerr.New(mysqlerr.ErInvalidJSONText, "Invalid JSON text: \"not a JSON text, may need CAST\" at position 0 in value for column '%s'.", col)
 	}
-	if sigAt(sig, 0) == SigJSON {
-		if v, err := Parse(s); err == nil {
+	if c.sigOf(0) == SigJSON {
+		if v, err := ParseStored(s); err == nil {
 			return v.Text(), nil
 		}
 	}
@@ -701,15 +685,19 @@ func Store(s, column string) (string, error) {
 
 // castFn is CAST(value AS JSON): a string is parsed as a document, other values
 // become JSON scalars.
-func castFn(sig, val any) (any, error) {
-	if null(val) {
+func castFn(c *call) (any, error) {
+	if c.null(0) {
 		return nil, nil
 	}
-	c := sigAt(sig, 0)
-	if _, isText := text(val); isText && c == SigSQL {
-		c = SigJSON
+	sig := c.sigOf(0)
+	if _, isText := text(c.args[0]); isText && sig == SigSQL {
+		v, err := Parse(sqlText(c.args[0]))
+		if err != nil {
+			return nil, paramError(err, 1, "cast_as_json")
+		}
+		return result(v), nil
 	}
-	v, err := FromSQL(c, val, 1, "cast_as_json")
+	v, err := FromSQL(sig, c.args[0], 1, "cast_as_json")
 	if err != nil {
 		return nil, err
 	}
@@ -717,16 +705,16 @@ func castFn(sig, val any) (any, error) {
 }
 
 // cmpFn compares two values as MySQL compares a JSON value with another value:
-// -1, 0 or 1; NULL if either is SQL NULL. sig has one letter for each.
-func cmpFn(sig, a, b any) (any, error) {
-	if null(a) || null(b) {
+// -1, 0 or 1; NULL if either is SQL NULL.
+func cmpFn(c *call) (any, error) {
+	if c.null(0) || c.null(1) {
 		return nil, nil
 	}
-	x, err := FromSQL(sigAt(sig, 0), a, 1, "json_compare")
+	x, err := c.value(0)
 	if err != nil {
 		return nil, err
 	}
-	y, err := FromSQL(sigAt(sig, 1), b, 2, "json_compare")
+	y, err := c.value(1)
 	if err != nil {
 		return nil, err
 	}

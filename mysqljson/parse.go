@@ -28,8 +28,14 @@ func (DepthError) Error() string { return "The JSON document exceeds the maximum
 // Parse reads one JSON document as MySQL does: surrounding white space allowed,
 // numbers without a fraction or exponent are integers (unsigned beyond BIGINT,
 // doubles beyond that), a repeated object key keeps its last value.
-func Parse(text string) (Value, error) {
-	p := &parser{s: text}
+func Parse(text string) (Value, error) { return parse(&parser{s: text}) }
+
+// ParseStored reads JSON text binlite wrote (a JSON column's value, a JSON
+// function's result): as Parse, except that a number with a fraction that is not
+// how a double prints is a decimal (JSON_OBJECT('a', 1.50) keeps "1.50").
+func ParseStored(text string) (Value, error) { return parse(&parser{s: text, stored: true}) }
+
+func parse(p *parser) (Value, error) {
 	p.space()
 	if p.i == len(p.s) {
 		return Value{}, &SyntaxError{"The document is empty.", p.i}
@@ -52,8 +58,9 @@ func Valid(text string) bool {
 }
 
 type parser struct {
-	s string
-	i int
+	s      string
+	i      int
+	stored bool // see ParseStored
 }
 
 func (p *parser) space() {
@@ -308,6 +315,9 @@ func (p *parser) number() (Value, error) {
 	f, err := strconv.ParseFloat(text, 64)
 	if err != nil && math.IsInf(f, 0) {
 		return Value{}, &SyntaxError{"Number too big to be stored in double.", start}
+	}
+	if p.stored && !integer && FormatDouble(f) != text {
+		return Decimal(text), nil
 	}
 	return Double(f), nil
 }
