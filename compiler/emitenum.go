@@ -15,6 +15,7 @@ import (
 	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/collation"
 	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/mysqljson"
 	mp "github.com/binlite/binlite/mysqlproto"
 )
 
@@ -330,6 +331,53 @@ func (e *emitter) storedTyped(x ast.ExprNode, col *catalog.Column, s *scope) boo
 		e.binaryStore(x, col, s)
 	default:
 		return false
+	}
+	return true
+}
+
+// convertedSelect renders INSERT ... SELECT into columns that convert what is
+// written into them (ENUM, SET, JSON, binary strings, DECIMAL) as the query's
+// rows converted column by column, as VALUES are (storedExpr). It reports false
+// when no column needs it or the query's width is not known.
+func (e *emitter) convertedSelect(x *ast.InsertStmt, cols []*catalog.Column) bool {
+	need := false
+	for _, c := range cols {
+		switch {
+		case c == nil || c.Type.Base == "":
+			return false
+		case c.ExactDecimal(), c.Type.IsBinary():
+			need = true
+		}
+		switch c.Type.Base {
+		case "enum", "set", "json":
+			need = true
+		}
+	}
+	types := e.c.queryColumns(x.Select, nil)
+	if !need || len(types) != len(cols) {
+		return false
+	}
+	names := make([]string, len(cols))
+	for i := range cols {
+		names[i] = quoteIdent("binlite_c" + strconv.Itoa(i+1))
+	}
+	e.w("WITH binlite_src(" + strings.Join(names, ", ") + ") AS (")
+	e.query(x.Select)
+	e.w(") SELECT ")
+	for i, c := range cols {
+		if i > 0 {
+			e.w(", ")
+		}
+		ref := &ast.ColumnNameExpr{Name: &ast.ColumnName{Name: ast.NewCIStr("binlite_c" + strconv.Itoa(i+1))}}
+		if c.Type.Base == "json" && types[i].t.Type == mp.TypeJSON {
+			e.jsonStoreAs(ref, mysqljson.SigJSON, c.Name, nil) // the query's JSON as it is
+			continue
+		}
+		e.storedExpr(ref, c, nil)
+	}
+	e.w(" FROM binlite_src")
+	if len(x.OnDuplicate) > 0 {
+		e.w(" WHERE true") // SQLite would read the upsert's ON as a join's
 	}
 	return true
 }

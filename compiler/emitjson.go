@@ -176,10 +176,17 @@ func (e *emitter) jsonCompare(x *ast.BinaryOperationExpr, op string, s *scope) b
 // jsonStore renders a value written into JSON column col as the column keeps it:
 // MySQL's text of the document (3140 for what is not JSON text).
 func (e *emitter) jsonStore(x ast.ExprNode, col string, s *scope) {
-	e.w(mysqljson.SQLName("json_store") + "(")
-	sig := e.jsonSig(x, s)
-	e.w(sqlString(string(sig)) + ", ")
-	e.jsonOperand(x, s)
+	e.jsonStoreAs(x, e.jsonSig(x, s), col, s)
+}
+
+// jsonStoreAs is jsonStore of a value whose signature letter is sig.
+func (e *emitter) jsonStoreAs(x ast.ExprNode, sig byte, col string, s *scope) {
+	e.w(mysqljson.SQLName("json_store") + "(" + sqlString(string(sig)) + ", ")
+	if sig == mysqljson.SigDecimal {
+		e.decArg(x, s)
+	} else {
+		e.expr(x, s)
+	}
 	e.w(", " + sqlString(col) + ")")
 }
 

@@ -48,6 +48,8 @@ func TestEmitEnumJSONBinary(t *testing.T) {
 		{"SELECT vb = 'ab', vb = ?, 0x41 = 'A', HEX(UPPER(vb)), CHAR_LENGTH(mb), CAST('ab' AS BINARY(4)) FROM bins",
 			"SELECT (`vb` = X'6162') AS `vb = 'ab'`, (`vb` = CAST(?1 AS BLOB)) AS `vb = ?`, (X'41' = X'41') AS `0x41 = 'A'`, hex((`vb`)) AS `HEX(UPPER(vb))`, " +
 				"length(CAST(`mb` AS BLOB)) AS `CHAR_LENGTH(mb)`, X'61620000' AS `CAST('ab' AS BINARY(4))` FROM `bins`"},
+		// INSERT ... SELECT converts what it writes as VALUES do
+		{"INSERT INTO es (id, e) SELECT id, 2 FROM es", "INSERT INTO `es` (`id`, `e`) WITH binlite_src(`binlite_c1`, `binlite_c2`) AS (SELECT `id`, 2 AS `2` FROM `es`) SELECT `binlite_c1`, binlite_enum_store(`binlite_c2`, " + members + ", 'utf8mb4_general_ci', 'enum', 0) FROM binlite_src"},
 		{"UPDATE bins SET b = ?, vb = CONCAT('a', 'b')", "UPDATE `bins` SET `b` = binlite_binary_pad(?1, 4), `vb` = CAST(concat('a', 'b') AS BLOB)"},
 	}
 	for _, c := range cases {

@@ -64,6 +64,9 @@ func (e *emitter) insert(x *ast.InsertStmt) {
 	case x.Select != nil:
 		e.columnList(cols, nil, len(cols))
 		e.w(" ")
+		if e.convertedSelect(x, cols) {
+			break
+		}
 		if len(x.OnDuplicate) > 0 {
 			// SQLite would read the upsert's ON as a join's without a WHERE.
 			e.w("SELECT * FROM (")

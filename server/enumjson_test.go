@@ -88,6 +88,11 @@ func TestEnumAndSetAsMySQL(t *testing.T) {
 		if got := joined(t, s, "SELECT e, s FROM es WHERE id = 1"); got != "large|a,b" {
 			t.Errorf("after UPDATE: %q", got)
 		}
+		// INSERT ... SELECT converts as VALUES do.
+		tn.Exec(t, s, "INSERT INTO es (id, e, s) SELECT id + 100, 2, 'B,a' FROM es WHERE id = 1")
+		if got := joined(t, s, "SELECT e, s, en FROM es WHERE id = 101"); got != "medium|a,b|x" {
+			t.Errorf("INSERT ... SELECT: %q", got)
+		}
 		create := joined(t, s, "SHOW CREATE TABLE es")
 		if !strings.Contains(create, "`en` enum('x','y') NOT NULL,") {
 			t.Errorf("SHOW CREATE TABLE shows a default for en: %s", create)
@@ -142,6 +147,11 @@ func TestJSONAsMySQL(t *testing.T) {
 			t.Errorf("after UPDATE: %s", got)
 		}
 
+		tn.Exec(t, s, `INSERT INTO js SELECT id + 10, '{"y": 1,  "x": 2}' FROM js WHERE id = 1`)
+		tn.Exec(t, s, `INSERT INTO js SELECT id + 20, JSON_OBJECT('d', 2.50) FROM js WHERE id = 1`)
+		if got := joined(t, s, "SELECT j FROM js WHERE id > 10 ORDER BY id"); got != `{"x": 2, "y": 1},{"d": 2.50}` {
+			t.Errorf("INSERT ... SELECT: %s", got)
+		}
 		rows, err := s.QueryContext(context.Background(), "SELECT j, JSON_EXTRACT(j, '$'), j->>'$.n' FROM js WHERE id = 2")
 		if err != nil {
 			t.Fatal(err)
