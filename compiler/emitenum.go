@@ -381,3 +381,12 @@ func (e *emitter) convertedSelect(x *ast.InsertStmt, cols []*catalog.Column) boo
 	}
 	return true
 }
+
+// typedRewrite rewrites an expression whose meaning in MySQL follows its
+// operands' types where SQLite's would not: ENUM/SET as numbers, IN over JSON.
+func (e *emitter) typedRewrite(x ast.ExprNode, s *scope) (ast.ExprNode, bool) {
+	if y, ok := e.enumNumeric(x, s); ok {
+		return y, true
+	}
+	return e.jsonIn(x, s)
+}

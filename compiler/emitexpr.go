@@ -37,8 +37,8 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 	if e.err != nil {
 		return
 	}
-	if y, ok := e.enumNumeric(x, s); ok {
-		x = y // an ENUM or SET read as a number (emitenum.go)
+	if y, ok := e.typedRewrite(x, s); ok {
+		x = y // ENUM/SET read as numbers, JSON compared as JSON (emitenum.go)
 	}
 	switch x := x.(type) {
 	case *ast.ParenthesesExpr:
@@ -615,6 +615,8 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 			e.orderBy(x.Order, s)
 		}
 		e.w(")")
+	case "json_arrayagg", "json_objectagg":
+		e.jsonAggregate(name, x, s)
 	default:
 		e.fail(notYet("aggregate %s", name))
 	}

@@ -258,3 +258,50 @@ func (e *emitter) binCollated(s *scope, xs ...ast.ExprNode) (*collation.Collatio
 	}
 	return nil, false
 }
+
+// jsonAggregate renders JSON_ARRAYAGG(value) and JSON_OBJECTAGG(key, value) as
+// mysqljson's aggregates, with the signature of their arguments.
+func (e *emitter) jsonAggregate(name string, x *ast.AggregateFuncExpr, s *scope) {
+	want := map[string]int{"json_arrayagg": 1, "json_objectagg": 2}[name]
+	if len(x.Args) != want || x.Distinct || x.Order != nil {
+		e.fail(notYet("%s with these arguments", name))
+		return
+	}
+	sig := make([]byte, len(x.Args))
+	for i, a := range x.Args {
+		sig[i] = e.jsonSig(a, s)
+	}
+	e.w(mysqljson.SQLName(name) + "(" + sqlString(string(sig)))
+	for i, a := range x.Args {
+		e.w(", ")
+		if sig[i] == mysqljson.SigDecimal {
+			e.decArg(a, s)
+		} else {
+			e.expr(a, s)
+		}
+	}
+	e.w(")")
+}
+
+// jsonIn rewrites x [NOT] IN (a, b, ...) where x is JSON as comparisons of JSON
+// values (x = a OR x = b ...), as MySQL compares each item with x.
+func (e *emitter) jsonIn(x ast.ExprNode, s *scope) (ast.ExprNode, bool) {
+	in, ok := x.(*ast.PatternInExpr)
+	if !ok || in.Sel != nil || len(in.List) == 0 || e.typeOf(in.Expr, s).Type != mp.TypeJSON {
+		return nil, false
+	}
+	var or ast.ExprNode
+	for _, item := range in.List {
+		eq := &ast.BinaryOperationExpr{Op: opcode.EQ, L: in.Expr, R: item}
+		if or == nil {
+			or = eq
+		} else {
+			or = &ast.BinaryOperationExpr{Op: opcode.LogicOr, L: or, R: eq}
+		}
+	}
+	or = &ast.ParenthesesExpr{Expr: or}
+	if in.Not {
+		return &ast.UnaryOperationExpr{Op: opcode.Not, V: or}, true
+	}
+	return or, true
+}

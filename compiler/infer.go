@@ -328,6 +328,8 @@ func (c *compiler) aggregate(x *ast.AggregateFuncExpr, s *scope) ColType {
 		t := typeVarchar
 		t.Length = 1024 * 4
 		return t
+	case "json_arrayagg", "json_objectagg":
+		return columnType(catalogJSON)
 	case "bit_and", "bit_or", "bit_xor":
 		t := typeBigint
 		t.Flags |= mp.UnsignedFlag | mp.NotNullFlag

@@ -243,3 +243,32 @@ func TestStoredDecimals(t *testing.T) {
 		t.Errorf("user text: %s", got)
 	}
 }
+
+func TestAggregates(t *testing.T) {
+	a := NewArrayAgg()
+	for _, v := range []any{int64(1), "x", nil, `{"k": 1.50}`} {
+		sig := "s"
+		if s, ok := v.(string); ok && s[0] == '{' {
+			sig = "j"
+		}
+		if err := a.Step(sig, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, _ := a.Done(); got != `[1, "x", null, {"k": 1.50}]` {
+		t.Errorf("JSON_ARRAYAGG: %v", got)
+	}
+	o := NewObjectAgg()
+	o.Step("ss", "b", int64(1))
+	o.Step("ss", "a", int64(2))
+	o.Step("ss", "b", int64(3))
+	if got, _ := o.Done(); got != `{"a": 2, "b": 3}` {
+		t.Errorf("JSON_OBJECTAGG: %v", got)
+	}
+	if err := NewObjectAgg().Step("ss", nil, int64(1)); !mysqlerr.Is(err, mysqlerr.ErJSONDocumentNullKey) {
+		t.Errorf("NULL key: %v", err)
+	}
+	if got, _ := NewArrayAgg().Done(); got != nil {
+		t.Errorf("no rows: %v", got)
+	}
+}

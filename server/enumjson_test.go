@@ -129,6 +129,9 @@ func TestJSONAsMySQL(t *testing.T) {
 			{"SELECT id FROM js WHERE j->>'$.name' = 'bob'", nil, ""}, // utf8mb4_bin
 			{"SELECT id FROM js WHERE j->'$.n' = ?", []any{2}, "2"},
 			{"SELECT id FROM js WHERE JSON_TYPE(j) = 'ARRAY'", nil, "4"},
+			{"SELECT id FROM js WHERE j->'$.name' IN ('Ann', 'Bob')", nil, "2"},
+			{"SELECT JSON_ARRAYAGG(j->'$.n'), JSON_OBJECTAGG(id, JSON_TYPE(j)) FROM js WHERE id < 4", nil,
+				`[null, 2, null]|{"1": "OBJECT", "2": "OBJECT", "3": "OBJECT"}`},
 			{"SELECT JSON_OBJECT('a', 1, 'b', JSON_ARRAY(1, 2)), JSON_ARRAY(1, 'a', NULL, TRUE), JSON_VALID('{a: 1}'), JSON_QUOTE('a\"b')", nil,
 				`{"a": 1, "b": [1, 2]}|[1, "a", null, true]|0|"a\"b"`},
 			{"SELECT JSON_UNQUOTE(JSON_EXTRACT(j, '$[4]')), JSON_DEPTH(j), JSON_EXTRACT(j, '$[last]') FROM js WHERE id = 4", nil, "é\n|2|\"é\\n\""},
