@@ -62,7 +62,7 @@ func binaryCast(v any, n int64) (any, error) {
 	return binaryPad(b, n), nil
 }
 
-// mysqlHex is MySQL's HEX (in place of SQLite's, which answers ” for NULL and
+// mysqlHex is MySQL's HEX (in place of SQLite's, which answers an empty string for NULL and
 // the digits' text for a number): a string's bytes, a number as a BIGINT (a
 // double rounded half away from zero, a negative one in two's complement), NULL
 // for NULL.
