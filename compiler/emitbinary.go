@@ -4,7 +4,9 @@ import (
 	"strconv"
 
 	"github.com/pingcap/tidb/pkg/parser/ast"
+	"github.com/pingcap/tidb/pkg/parser/mysql"
 	"github.com/pingcap/tidb/pkg/parser/opcode"
+	"github.com/pingcap/tidb/pkg/parser/types"
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 
 	"github.com/binlite/binlite/catalog"
@@ -167,4 +169,26 @@ func (c *compiler) stringFuncType(name string, x *ast.FuncCallExpr, s *scope) (C
 		return stringResult(uint64(arg.Length), mp.CharsetBinary), true
 	}
 	return ColType{}, false
+}
+
+// binaryIn rewrites bytes IN (items) so that character string items are
+// compared as bytes, as in binaryCompare.
+func (e *emitter) binaryIn(x ast.ExprNode, s *scope) (ast.ExprNode, bool) {
+	in, ok := x.(*ast.PatternInExpr)
+	if !ok || in.Sel != nil || !binaryString(e.typeOf(in.Expr, s)) {
+		return nil, false
+	}
+	c := *in
+	c.List = make([]ast.ExprNode, len(in.List))
+	changed := false
+	for i, item := range in.List {
+		c.List[i] = item
+		if e.asBytes(item, s) {
+			tp := types.NewFieldType(mysql.TypeVarString)
+			tp.SetCharset("binary")
+			c.List[i] = &ast.FuncCastExpr{Expr: item, Tp: tp, FunctionType: ast.CastFunction}
+			changed = true
+		}
+	}
+	return &c, changed
 }

@@ -221,21 +221,42 @@ func (e *emitter) jsonCast(x ast.ExprNode, s *scope) {
 	e.w(")")
 }
 
+// binCollatedString is a string result in utf8mb4_bin of at most chars
+// characters: a binary collation, so MySQL sets the BINARY flag.
+func binCollatedString[N int | uint64](chars N) ColType {
+	t := stringResult(uint64(chars), collationID("utf8mb4_bin"))
+	t.Flags |= mp.BinaryFlag
+	return t
+}
+
 // jsonType is the result type of MySQL's JSON functions; ok=false for others.
-func jsonType(name string) (ColType, bool) {
+func (c *compiler) jsonType(name string, x *ast.FuncCallExpr, s *scope) (ColType, bool) {
 	switch name {
 	case "json_extract", "json_object", "json_array", "json_set", "json_insert", "json_replace", "json_remove",
 		"json_merge", "json_merge_patch", "json_merge_preserve", "json_keys", "json_array_append",
 		"json_array_insert", "json_search":
 		return columnType(catalogJSON), true
-	case "json_unquote", "json_pretty":
-		// LONGTEXT in utf8mb4_bin: a binary collation, so the BINARY flag.
-		return ColType{Type: mp.TypeLongBlob, Charset: collationID("utf8mb4_bin"), Flags: mp.BlobFlag | mp.BinaryFlag, Length: 4294967295}, true
-	case "json_type", "json_quote":
-		t := typeVarchar
-		t.Charset = collationID("utf8mb4_bin")
-		t.Flags |= mp.BinaryFlag
-		return t, true
+	case "json_pretty":
+		return binCollatedString(4294967295), true
+	case "json_type":
+		return binCollatedString(len("UNSIGNED INTEGER") + 1), true
+	case "json_unquote", "json_quote":
+		// As long as the argument (in characters); JSON_QUOTE may escape each one.
+		if len(x.Args) != 1 {
+			return ColType{}, false
+		}
+		t := c.expr(x.Args[0], s)
+		chars := uint64(t.Length)
+		if !binaryString(t) && t.Type != mp.TypeJSON {
+			chars /= 4
+		}
+		if t.Type == mp.TypeJSON || !t.Known() || t.Length == 0 {
+			chars = 4294967295
+		}
+		if name == "json_quote" {
+			chars = 6*chars + 2
+		}
+		return binCollatedString(chars), true
 	case "json_length", "json_depth", "json_valid", "json_contains", "json_contains_path", "json_overlaps", "json_memberof":
 		return typeBigint, true
 	}

@@ -412,7 +412,7 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 		}
 		return 0
 	}
-	if t, ok := jsonType(name); ok {
+	if t, ok := c.jsonType(name, x, s); ok {
 		return t
 	}
 	if t, ok := enumFuncType(name); ok {
