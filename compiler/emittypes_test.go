@@ -25,6 +25,7 @@ func TestEmitEnumJSONBinary(t *testing.T) {
 		{"INSERT INTO es (id, e, s) VALUES (5, 'SMALL', 'd,B,b')", "INSERT INTO `es` (`id`, `e`, `s`) VALUES (5, 'small', 'b,d')"},
 		// IGNORE keeps the empty error value and the members there are
 		{"INSERT IGNORE INTO es (id, e, s, en) VALUES (7, 'xl', 'a,e', 'z')", "INSERT OR IGNORE INTO `es` (`id`, `e`, `s`, `en`) VALUES (7, '', 'a', '')"},
+		{"INSERT IGNORE INTO es (id, en) VALUES (8, NULL)", "INSERT OR IGNORE INTO `es` (`id`, `en`) VALUES (8, 'x')"},
 		// bound and computed values are converted by the engine
 		{"INSERT INTO es (id, e) VALUES (?, ?)", "INSERT INTO `es` (`id`, `e`) VALUES (?1, binlite_enum_store(?2, " + members + ", 'utf8mb4_general_ci', 'enum', 0))"},
 		// numeric contexts use the index (mask); comparison with a string the text
