@@ -192,3 +192,19 @@ func (e *emitter) binaryIn(x ast.ExprNode, s *scope) (ast.ExprNode, bool) {
 	}
 	return &c, changed
 }
+
+// binaryLike rewrites bytes LIKE pattern as the engine's byte-wise LIKE:
+// SQLite's folds ASCII letters, MySQL compares binary strings exactly.
+func (e *emitter) binaryLike(x ast.ExprNode, s *scope) (ast.ExprNode, bool) {
+	l, ok := x.(*ast.PatternLikeOrIlikeExpr)
+	if !ok || !l.IsLike || !binaryString(e.typeOf(l.Expr, s)) && !binaryString(e.typeOf(l.Pattern, s)) {
+		return nil, false
+	}
+	esc := &driver.ValueExpr{}
+	esc.SetValue(string(l.Escape))
+	var y ast.ExprNode = &ast.FuncCallExpr{FnName: ast.NewCIStr("binlite_like_bytes"), Args: []ast.ExprNode{l.Expr, l.Pattern, esc}}
+	if l.Not {
+		y = &ast.UnaryOperationExpr{Op: opcode.Not, V: y}
+	}
+	return y, true
+}

@@ -391,5 +391,8 @@ func (e *emitter) typedRewrite(x ast.ExprNode, s *scope) (ast.ExprNode, bool) {
 	if y, ok := e.binaryIn(x, s); ok {
 		return y, true
 	}
+	if y, ok := e.binaryLike(x, s); ok {
+		return y, true
+	}
 	return e.jsonIn(x, s)
 }

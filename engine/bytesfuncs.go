@@ -19,6 +19,7 @@ func registerBytes(c *sqlite3.SQLiteConn) error {
 		"binlite_binary_pad":  binaryPad,
 		"binlite_binary_cast": binaryCast,
 		"hex":                 mysqlHex,
+		"binlite_like_bytes":  likeBytes,
 	} {
 		if err := c.RegisterFunc(name, fn, true); err != nil {
 			return fmt.Errorf("register %s: %w", name, err)
@@ -86,4 +87,52 @@ func mysqlHex(v any) any {
 		return nil
 	}
 	return strings.ToUpper(hex.EncodeToString(bytesOf(v)))
+}
+
+// likeBytes is binlite_like_bytes(value, pattern, escape): LIKE over binary
+// strings, byte by byte and so case-sensitive (SQLite's LIKE folds ASCII case).
+func likeBytes(v, pat any, esc string) any {
+	if isNull(v) || isNull(pat) {
+		return nil
+	}
+	e := byte('\\')
+	if esc != "" {
+		e = esc[0]
+	}
+	return matchBytes(bytesOf(v), bytesOf(pat), e)
+}
+
+func matchBytes(s, p []byte, esc byte) bool {
+	for len(p) > 0 {
+		switch c := p[0]; {
+		case c == '%':
+			for len(p) > 0 && p[0] == '%' {
+				p = p[1:]
+			}
+			if len(p) == 0 {
+				return true
+			}
+			for i := 0; i <= len(s); i++ {
+				if matchBytes(s[i:], p, esc) {
+					return true
+				}
+			}
+			return false
+		case c == '_':
+			if len(s) == 0 {
+				return false
+			}
+			s, p = s[1:], p[1:]
+		default:
+			if c == esc && len(p) > 1 {
+				p = p[1:]
+				c = p[0]
+			}
+			if len(s) == 0 || s[0] != c {
+				return false
+			}
+			s, p = s[1:], p[1:]
+		}
+	}
+	return len(s) == 0
 }

@@ -431,6 +431,8 @@ INSERT INTO blobs VALUES (1, 'ab', 'Ab', 'x'), (2, X'616263', 'ab', NULL);
 SELECT id FROM blobs WHERE raw = 'ab' ORDER BY id;
 SELECT id FROM blobs WHERE code = 'abc';
 SELECT id FROM blobs WHERE raw IN ('ab', 'zz') ORDER BY id;
+SELECT id FROM blobs WHERE raw LIKE 'a%' ORDER BY id;
+SELECT id FROM blobs WHERE raw NOT LIKE 'A_' ORDER BY id;
 -- mysql: column 3 LONGLONG+binary; column 4 LONGLONG+binary -- 8.4 manual 14.8 String Functions (LENGTH and CHAR_LENGTH are BIGINT)
 SELECT id, HEX(code), LENGTH(code), CHAR_LENGTH(raw), HEX(UPPER(raw)), HEX(LOWER(raw)) FROM blobs ORDER BY id;
 SELECT id FROM blobs ORDER BY raw;
