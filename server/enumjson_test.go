@@ -190,7 +190,7 @@ func TestBinaryStringsAsBytes(t *testing.T) {
 			{"SELECT COUNT(*) FROM bins WHERE vb = 'AB'", nil, "0"}, // bytes: case counts
 			{"SELECT COUNT(*) FROM bins WHERE vb LIKE 'A%'", nil, "0"},
 			{"SELECT COUNT(*) FROM bins WHERE vb LIKE 'a_' AND vb NOT LIKE '%c'", nil, "2"},
-			{"SELECT COUNT(*) FROM bins WHERE b = 'ab'", nil, "0"},  // BINARY(4) keeps its NULs
+			{"SELECT COUNT(*) FROM bins WHERE b = 'ab'", nil, "0"}, // BINARY(4) keeps its NULs
 			{"SELECT id FROM bins WHERE b = X'61620000'", nil, "1"},
 			{"SELECT HEX(UPPER(vb)), HEX(LOWER(mb)), LENGTH(mb), CHAR_LENGTH(mb) FROM bins WHERE id = 2", nil, "6162|C3BC6EC3AF|5|5"},
 			{"SELECT HEX(CAST('ab' AS BINARY(4))), 0x41 = 'A', X'41' = 'a', HEX(_binary 'x')", nil, "61620000|1|0|78"},
