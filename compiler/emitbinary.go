@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/pingcap/tidb/pkg/parser/ast"
@@ -41,7 +42,20 @@ func (e *emitter) binaryCompare(x *ast.BinaryOperationExpr, op string, s *scope)
 	default:
 		return false
 	}
-	lb, rb := binaryString(e.typeOf(x.L, s)), binaryString(e.typeOf(x.R, s))
+	lt, rt := e.typeOf(x.L, s), e.typeOf(x.R, s)
+	if n, ok := hexNumber(x.L); ok && numeric(rt) {
+		e.w("(" + n + " " + op + " ")
+		e.expr(x.R, s)
+		e.w(")")
+		return true
+	}
+	if n, ok := hexNumber(x.R); ok && numeric(lt) {
+		e.w("(")
+		e.expr(x.L, s)
+		e.w(" " + op + " " + n + ")")
+		return true
+	}
+	lb, rb := binaryString(lt), binaryString(rt)
 	castL, castR := rb && e.asBytes(x.L, s), lb && e.asBytes(x.R, s)
 	if !castL && !castR {
 		return false
@@ -207,4 +221,21 @@ func (e *emitter) binaryLike(x ast.ExprNode, s *scope) (ast.ExprNode, bool) {
 		y = &ast.UnaryOperationExpr{Op: opcode.Not, V: y}
 	}
 	return y, true
+}
+
+// hexNumber is a hexadecimal literal's value where MySQL compares it with a
+// number: its bytes as a big-endian unsigned integer (X'41' = 65).
+func hexNumber(x ast.ExprNode) (string, bool) {
+	v, ok := x.(*driver.ValueExpr)
+	if !ok || v.Kind() != driver.KindBinaryLiteral || len(v.GetBytes()) > 8 {
+		return "", false
+	}
+	var n uint64
+	for _, c := range v.GetBytes() {
+		n = n<<8 | uint64(c)
+	}
+	if n > math.MaxInt64 {
+		return sqlString(strconv.FormatUint(n, 10)), true
+	}
+	return strconv.FormatUint(n, 10), true
 }

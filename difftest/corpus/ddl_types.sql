@@ -439,6 +439,8 @@ SELECT id FROM blobs ORDER BY raw;
 SELECT HEX(NULL), HEX(255), HEX('abc'), HEX(-1), HEX(1.5);
 -- mysql: columns LONGLONG+binary LONGLONG+binary -- 8.4 manual 14.4.2 Comparison Functions and Operators (comparisons are BIGINT)
 SELECT CAST('abc' AS BINARY(5)) = X'6162630000', CAST('abc' AS BINARY(2)) = 'ab';
+-- mysql: columns LONGLONG+binary LONGLONG+binary LONGLONG+binary; row 1|1|1; warnings none -- 8.4 manual 11.1.4 Hexadecimal Literals (in numeric contexts a hexadecimal literal is a BIGINT UNSIGNED, so X'41' is 65; MariaDB reads X'41' as a string) and 14.4.2 (comparisons are BIGINT)
+SELECT X'41' = 65, 0x0100 > 255, X'41' = 'A';
 
 -- ---------------------------------------------------------------- more attributes
 -- mysql: warnings 1681,1681 -- 8.4 manual 13.1.1 Numeric Data Type Syntax (display width is deprecated, SHOW CREATE TABLE drops it)
