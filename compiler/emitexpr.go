@@ -707,6 +707,12 @@ func (e *emitter) storedLiteral(x ast.ExprNode, col *catalog.Column, row int) bo
 		return e.enumLiteral(v, col, row)
 	case "json":
 		return e.jsonLiteral(v, col.Name)
+	case "bit":
+		// A hexadecimal literal written into a BIT column is its number.
+		if n, ok := hexNumber(v); ok {
+			e.w(n)
+			return true
+		}
 	}
 	if v.Kind() == driver.KindMysqlDecimal && (ty.IsTextual() || ty.IsBinary()) {
 		// A decimal written into a string keeps its digits as written (1.50).

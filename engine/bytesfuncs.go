@@ -20,6 +20,8 @@ func registerBytes(c *sqlite3.SQLiteConn) error {
 		"binlite_binary_cast": binaryCast,
 		"hex":                 mysqlHex,
 		"binlite_like_bytes":  likeBytes,
+		"bin":                 func(v any) any { return inBase(v, 2) },
+		"oct":                 func(v any) any { return inBase(v, 8) },
 	} {
 		if err := c.RegisterFunc(name, fn, true); err != nil {
 			return fmt.Errorf("register %s: %w", name, err)
@@ -135,4 +137,35 @@ func matchBytes(s, p []byte, esc byte) bool {
 		}
 	}
 	return len(s) == 0
+}
+
+// inBase is MySQL's BIN and OCT: a number (a BIGINT, negative ones in two's
+// complement; a string read as the number it starts with) in base 2 or 8.
+func inBase(v any, base int) any {
+	var n int64
+	switch x := v.(type) {
+	case int64:
+		n = x
+	case float64:
+		n = int64(x)
+	default:
+		if isNull(v) {
+			return nil
+		}
+		f, _ := strconv.ParseFloat(numberStart(strings.TrimSpace(toText(v))), 64)
+		n = int64(f)
+	}
+	return strconv.FormatUint(uint64(n), base)
+}
+
+// numberStart is the longest prefix of s that reads as a decimal number.
+func numberStart(s string) string {
+	i := 0
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		i++
+	}
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
+		i++
+	}
+	return s[:i]
 }

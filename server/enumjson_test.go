@@ -196,6 +196,7 @@ func TestBinaryStringsAsBytes(t *testing.T) {
 			{"SELECT HEX(CAST('ab' AS BINARY(4))), 0x41 = 'A', X'41' = 'a', HEX(_binary 'x')", nil, "61620000|1|0|78"},
 			{"SELECT HEX(NULL), HEX(255), HEX(-1), HEX(1.5), HEX('é')", nil, "NULL|FF|FFFFFFFFFFFFFFFF|2|C3A9"},
 			{"SELECT X'41' = 65, 0x0100 > 255, X'41' = 'A'", nil, "1|1|1"},
+			{"SELECT BIN(10), OCT(8), BIN(-1) = REPEAT('1', 64), BIN(NULL)", nil, "1010|10|1|NULL"},
 		} {
 			if got := joined(t, s, tc.q, tc.args...); got != tc.want {
 				t.Errorf("%s %v: %q, want %q", tc.q, tc.args, got, tc.want)
