@@ -294,8 +294,9 @@ func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, ignore bool
 	e.storedExpr(x, col, nil)
 }
 
-// storedExpr renders a computed value written into col: into an exact DECIMAL
-// column rounded to its scale, as MySQL stores it.
+// storedExpr renders a computed value written into col as MySQL stores it: into
+// an exact DECIMAL column rounded to its scale; into ENUM, SET, JSON and binary
+// string columns converted (storedTyped).
 func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope) {
 	if col != nil && e.storedTyped(x, col, s) {
 		return
