@@ -233,6 +233,9 @@ func (b *builder) column(cd *ast.ColumnDef) error {
 			return err
 		}
 	}
+	if lit, ok := c.ImplicitEnumDefault(); ok && !hasDefault {
+		c.Default = &Default{Lit: lit, Implicit: true}
+	}
 	if genExpr != nil {
 		b.generated = append(b.generated, pendingGenerated{len(b.t.Columns), genExpr})
 	}

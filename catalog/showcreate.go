@@ -129,6 +129,7 @@ func (t *Table) columnSQL(c *Column) string {
 	}
 	switch {
 	case c.Generated != nil || c.AutoIncrement:
+	case c.Default != nil && c.Default.Implicit:
 	case c.Default != nil && c.Default.Null:
 		b.WriteString(" DEFAULT NULL")
 	case c.Default != nil && c.Default.Expr != "":

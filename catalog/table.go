@@ -70,6 +70,9 @@ type Default struct {
 	// quoted as they are in the table), and Refs the columns it reads.
 	SQLite string   `json:"sqlite,omitempty"`
 	Refs   []string `json:"refs,omitempty"`
+	// Implicit: no DEFAULT clause; Lit is the default MySQL gives the column
+	// anyway (a NOT NULL ENUM's first member), which SHOW CREATE TABLE omits.
+	Implicit bool `json:"implicit,omitempty"`
 }
 
 // Generated is a generated column's expression as MySQL prints it.

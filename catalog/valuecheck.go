@@ -130,8 +130,14 @@ func columnChecks(c *Column) []valueCheck {
 			vals[i] = "'" + strings.ReplaceAll(e, "'", "''") + "'"
 		}
 		// Byte for byte: a value equal to a member only under the column's collation
-		// ('A' for 'a') must have been stored as the member (Type.StoreText).
-		return []valueCheck{{badEnum, or(q + " COLLATE BINARY IN (" + strings.Join(vals, ", ") + ")")}}
+		// ('A' for 'a') must have been stored as the member (Type.StoreText). The
+		// empty error value is stored only by an IGNORE statement (or replayed from
+		// the binary log): binlite_lenient().
+		cond := q + " COLLATE BINARY IN (" + strings.Join(vals, ", ") + ")"
+		if EnumIndex(ty.Elems, "") == 0 {
+			cond += " OR " + q + " = '' AND binlite_lenient()"
+		}
+		return []valueCheck{{badEnum, or(cond)}}
 	case "set":
 		// Members may not repeat the comma that separates them, so a plain list works.
 		return []valueCheck{{badEnum, or("binlite_set_ok(" + q + ", '" + strings.ReplaceAll(strings.Join(ty.Elems, ","), "'", "''") + "')")}}

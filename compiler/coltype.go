@@ -219,7 +219,8 @@ func (c ColType) isApprox() bool { return c.Type == mp.TypeFloat || c.Type == mp
 
 func (c ColType) isString() bool {
 	switch c.Type {
-	case mp.TypeString, mp.TypeVarString, mp.TypeVarchar, mp.TypeBlob, mp.TypeJSON:
+	case mp.TypeString, mp.TypeVarString, mp.TypeVarchar, mp.TypeBlob, mp.TypeJSON,
+		mp.TypeTinyBlob, mp.TypeMediumBlob, mp.TypeLongBlob:
 		return true
 	}
 	return false

@@ -37,6 +37,9 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 	if e.err != nil {
 		return
 	}
+	if y, ok := e.typedRewrite(x, s); ok {
+		x = y // ENUM/SET read as numbers, JSON compared as JSON (emitenum.go)
+	}
 	switch x := x.(type) {
 	case *ast.ParenthesesExpr:
 		e.w("(")
@@ -352,7 +355,7 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 			return
 		}
 	}
-	if e.decimalCompare(x, op, s) {
+	if e.jsonCompare(x, op, s) || e.binaryCompare(x, op, s) || e.decimalCompare(x, op, s) {
 		return
 	}
 	switch x.Op {
@@ -403,6 +406,9 @@ func (e *emitter) connectionCollation(s *scope, xs ...ast.ExprNode) {
 	c, ok := collation.Lookup(e.c.collation)
 	if !ok {
 		return
+	}
+	if bin, ok := e.binCollated(s, xs...); ok {
+		c = bin // utf8mb4_bin results (JSON_UNQUOTE, ->>) win over the connection's
 	}
 	for _, x := range xs {
 		t := e.typeOf(x, s)
@@ -591,6 +597,8 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 			e.orderBy(x.Order, s)
 		}
 		e.w(")")
+	case "json_arrayagg", "json_objectagg":
+		e.jsonAggregate(name, x, s)
 	default:
 		e.fail(notYet("aggregate %s", name))
 	}
@@ -621,6 +629,10 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 		}
 		e.w(" AS INTEGER)")
 	case mysql.TypeVarString, mysql.TypeString, mysql.TypeVarchar:
+		if tp.GetFlen() > 0 && tp.GetCharset() == "binary" {
+			e.binaryCast(x.Expr, tp.GetFlen(), s)
+			return
+		}
 		if tp.GetFlen() > 0 {
 			e.fail(notYet("CAST AS CHAR(n)"))
 			return
@@ -645,6 +657,8 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 		e.w("CAST(")
 		e.expr(x.Expr, s)
 		e.w(" AS REAL)")
+	case mysql.TypeJSON:
+		e.jsonCast(x.Expr, s)
 	default:
 		e.fail(notYet("CAST AS %s", tp.String()))
 	}
@@ -668,6 +682,27 @@ func (e *emitter) storedLiteral(x ast.ExprNode, col *catalog.Column, row int) bo
 	}
 	ty := col.Type
 	if e.ignoredLiteral(v, col, row) {
+		return true
+	}
+	switch ty.Base {
+	case "enum", "set":
+		return e.enumLiteral(v, col, row)
+	case "json":
+		return e.jsonLiteral(v, col.Name)
+	case "bit":
+		// A hexadecimal literal written into a BIT column is its number.
+		if n, ok := hexNumber(v); ok {
+			e.w(n)
+			return true
+		}
+	}
+	if v.Kind() == driver.KindMysqlDecimal && (ty.IsTextual() || ty.IsBinary()) {
+		// A decimal written into a string keeps its digits as written (1.50).
+		if ty.IsBinary() {
+			e.w(blobLiteral(ty.StoreBytes([]byte(e.literalText(v)))))
+		} else {
+			e.w(sqlString(e.literalText(v)))
+		}
 		return true
 	}
 	if _, _, isInt := intRange(ty); isInt && !ty.Zerofill {

@@ -136,8 +136,9 @@ func (e *emitter) orderBy(o *ast.OrderByClause, s *scope) {
 		if i > 0 {
 			e.w(", ")
 		}
-		e.expr(it.Expr, s)
-		e.decimalOrder(it.Expr, s)
+		x := e.enumOrder(it.Expr, s)
+		e.expr(x, s)
+		e.decimalOrder(x, s)
 		if it.Desc {
 			e.w(" DESC")
 		}

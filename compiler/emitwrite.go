@@ -63,6 +63,9 @@ func (e *emitter) insert(x *ast.InsertStmt) {
 	case x.Select != nil:
 		e.columnList(cols, nil, len(cols))
 		e.w(" ")
+		if e.convertedSelect(x, cols) {
+			break
+		}
 		e.insertTargets = cols
 		if len(x.OnDuplicate) > 0 {
 			// SQLite would read the upsert's ON as a join's without a WHERE.
@@ -297,12 +300,16 @@ func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, adjust bool
 }
 
 // storedExpr renders a computed value written into col (row: its row of a
-// VALUES list, 0 for others): into an exact DECIMAL column rounded to its scale,
-// as MySQL stores it; a decimal or real into an integer column rounded half away
-// from zero; adjusted to what the column can hold where the statement adjusts
-// values (adjust.go).
+// VALUES list, 0 for others) as MySQL stores it: adjusted to what the column can
+// hold where the statement adjusts values (adjust.go); into ENUM, SET, JSON and
+// binary string columns converted (storedTyped); a decimal or real into an
+// integer column rounded half away from zero; into an exact DECIMAL column
+// rounded to its scale.
 func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope, row int) {
 	if e.adjust && !isNullLiteral(x) && e.adjusted(x, col, s, row) {
+		return
+	}
+	if col != nil && e.storedTyped(x, col, s) {
 		return
 	}
 	if col != nil && !col.Type.Zerofill {

@@ -181,13 +181,15 @@ func literalType(v *driver.ValueExpr) ColType {
 		t.Flags |= mp.NotNullFlag
 		return t
 	case driver.KindBinaryLiteral:
-		return ColType{Type: mp.TypeVarString, Charset: mp.CharsetBinary, Flags: mp.BinaryFlag | mp.NotNullFlag, Length: uint32(len(v.GetBinaryLiteral()))}
+		// MySQL marks a hexadecimal or bit literal UNSIGNED: it is also a number.
+		return ColType{Type: mp.TypeVarString, Charset: mp.CharsetBinary, Flags: mp.BinaryFlag | mp.UnsignedFlag | mp.NotNullFlag, Length: uint32(len(v.GetBinaryLiteral()))}
 	}
 	return ColType{}
 }
 
 // arith is MySQL's result type of an arithmetic operator.
 func arith(op opcode.Op, l, r ColType) ColType {
+	l, r = enumView(l), enumView(r)
 	if !l.Known() || !r.Known() || l.Type == mp.TypeNull || r.Type == mp.TypeNull {
 		return ColType{}
 	}
@@ -328,6 +330,8 @@ func (c *compiler) aggregate(x *ast.AggregateFuncExpr, s *scope) ColType {
 		t := typeVarchar
 		t.Type, t.Length = mp.TypeBlob, 1024*4
 		return t
+	case "json_arrayagg", "json_objectagg":
+		return columnType(catalogJSON)
 	case "bit_and", "bit_or", "bit_xor":
 		t := typeBigint
 		t.Flags |= mp.UnsignedFlag | mp.NotNullFlag
@@ -361,7 +365,7 @@ func castType(x *ast.FuncCastExpr) ColType {
 		return columnType(catalog.Type{Base: "json"})
 	case mysql.TypeVarString, mysql.TypeString, mysql.TypeVarchar:
 		if tp.GetCharset() == "binary" {
-			return ColType{Type: mp.TypeVarString, Charset: mp.CharsetBinary, Flags: mp.BinaryFlag}
+			return ColType{Type: mp.TypeVarString, Charset: mp.CharsetBinary, Flags: mp.BinaryFlag, Length: uint32(max(tp.GetFlen(), 0))}
 		}
 		return typeVarchar
 	}
@@ -409,6 +413,15 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 			}
 		}
 		return 0
+	}
+	if t, ok := c.jsonType(name, x, s); ok {
+		return t
+	}
+	if t, ok := enumFuncType(name); ok {
+		return t
+	}
+	if t, ok := c.stringFuncType(name, x, s); ok {
+		return t
 	}
 	switch {
 	case stringFuncs[name]:

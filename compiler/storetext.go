@@ -11,8 +11,9 @@ import (
 )
 
 // zeroValue is the implicit default MySQL stores in a NOT NULL column when a
-// statement under IGNORE gives it NULL or nothing (0, the empty string);
-// ok=false for the types this does not cover yet (temporal, ENUM, SET, JSON, BIT).
+// statement under IGNORE gives it NULL or nothing (0, the empty string, an
+// ENUM's first member, JSON null); ok=false for the types this does not cover
+// yet (temporal, BIT).
 func zeroValue(ty catalog.Type) (string, bool) {
 	switch {
 	case numericBase(ty.Base):
@@ -24,8 +25,14 @@ func zeroValue(ty catalog.Type) (string, bool) {
 		return "X''", true
 	}
 	switch ty.Base {
-	case "char", "varchar", "tinytext", "text", "mediumtext", "longtext":
+	case "char", "varchar", "tinytext", "text", "mediumtext", "longtext", "set":
 		return "''", true
+	case "enum":
+		if len(ty.Elems) > 0 {
+			return sqlString(ty.Elems[0]), true
+		}
+	case "json":
+		return "'null'", true
 	}
 	return "", false
 }

@@ -76,6 +76,15 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 		if err := registerMath(c); err != nil {
 			return err
 		}
+		if err := registerJSON(c); err != nil {
+			return err
+		}
+		if err := registerEnum(c, state); err != nil {
+			return err
+		}
+		if err := registerBytes(c); err != nil {
+			return err
+		}
 		// Text columns declare MySQL collations (COLLATE utf8mb4_general_ci); a
 		// connection without them could not even read such a table's schema.
 		if err := collation.Register(func(name string, cmp func(a, b string) int) error {

@@ -25,6 +25,8 @@ type stmtState struct {
 	// fkOff turns the foreign key triggers off (binlite_fk_checks()): the running
 	// statement's session has foreign_key_checks=0, or it is DDL.
 	fkOff bool
+	// ignoring: the running statement is an IGNORE one (binlite_lenient()).
+	ignoring bool
 	// alloc hands out the running INSERT's AUTO_INCREMENT values (binlite_autoinc),
 	// nil for other statements.
 	alloc *autoIncAlloc

@@ -251,13 +251,13 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		}
 		cs.alloc, aiTable = a, t
 	}
-	cs.fkOff = st.NoFKChecks
+	cs.fkOff, cs.ignoring = st.NoFKChecks, ignoreStatement(st.SQL)
 	cs.takeWarnings()
 	w.cap.start()
 	res, err := w.c.exec(st.SQL, st.Args...)
 	cc, cerr := w.cap.collect(evs)
 	alloc := cs.alloc
-	cs.alloc, cs.fkOff = nil, false
+	cs.alloc, cs.fkOff, cs.ignoring = nil, false, false
 	lastID, lastIDSet := cs.takeLastID()
 	warnings, lost := cs.takeWarnings()
 	if cerr != nil && err == nil {
@@ -306,8 +306,9 @@ func (w *writer) runDDL(st *Stmt, evs *[]binlog.Event) error {
 	}
 	// DDL's own row changes (TRUNCATE's) run no foreign key checks or actions:
 	// the session checked what MySQL refuses first.
-	w.c.state.fkOff = true
-	defer func() { w.c.state.fkOff = false }()
+	// Rows it copies keep the values they hold (binlite_lenient()).
+	w.c.state.fkOff, w.c.state.ignoring = true, true
+	defer func() { w.c.state.fkOff, w.c.state.ignoring = false, false }()
 	for _, q := range st.DDL {
 		if _, err := w.c.exec(q); err != nil {
 			return undo(translateError(err, w.s.name))

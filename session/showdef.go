@@ -89,7 +89,7 @@ func (s *Session) showColumnsFromDef(x *sqlcompat.Show, def *catalog.Table) *mp.
 		var dflt any
 		var extra []string
 		switch {
-		case c.Default == nil || c.Default.Null:
+		case c.Default == nil || c.Default.Null || c.Default.Implicit:
 		case c.Default.Expr != "":
 			dflt = strings.TrimSuffix(strings.TrimPrefix(c.Default.Expr, "("), ")")
 			extra = append(extra, "DEFAULT_GENERATED")

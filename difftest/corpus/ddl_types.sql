@@ -364,6 +364,84 @@ UPDATE js SET j = JSON_SET(j, '$.b', 2, '$.d', 'new') WHERE id = 1;
 SELECT j FROM js WHERE id = 1;
 SELECT id FROM js WHERE JSON_EXTRACT(j, '$.b') = 2;
 
+-- ---------------------------------------------------------------- ENUM and SET as numbers
+CREATE TABLE sizes (id INT PRIMARY KEY, sz ENUM('S','M','L','XL') NOT NULL, opts SET('gift','express','fragile'));
+INSERT INTO sizes VALUES (1, 'M', 'gift'), (2, 4, 3), (3, 's', 'FRAGILE,gift'), (4, '2', '6');
+INSERT INTO sizes (id) VALUES (5);
+INSERT INTO sizes (id, sz, opts) SELECT 6, 3, 'express';
+-- mysql: column 3 LONGLONG+binary -- 8.4 manual 13.3.5 The ENUM Type (an ENUM in numeric context is its index)
+SELECT id, sz, sz + 0, opts, opts + 0 FROM sizes ORDER BY id;
+SELECT id FROM sizes ORDER BY sz DESC, id;
+SELECT id FROM sizes ORDER BY opts, id;
+SELECT id FROM sizes WHERE sz >= 3 ORDER BY id;
+SELECT id FROM sizes WHERE sz BETWEEN 2 AND 3 ORDER BY id;
+SELECT id FROM sizes WHERE sz IN (1, 4) ORDER BY id;
+SELECT id FROM sizes WHERE sz IN ('m', 'XL') ORDER BY id;
+SELECT id FROM sizes WHERE opts & 4 ORDER BY id;
+SELECT COUNT(*) FROM sizes WHERE FIND_IN_SET('express', opts) > 0;
+-- mysql: columns LONGLONG+binary LONGLONG+binary LONGLONG+binary LONGLONG+binary LONGLONG+binary -- 8.4 manual 14.8 String Functions (FIND_IN_SET returns an integer: BIGINT)
+SELECT FIND_IN_SET('b', 'a,b,c'), FIND_IN_SET('B', 'a,b,c'), FIND_IN_SET('d', 'a,b,c'), FIND_IN_SET(NULL, 'a'), FIND_IN_SET('a', '');
+UPDATE sizes SET sz = sz + 1 WHERE id = 1;
+UPDATE sizes SET sz = 5 WHERE id = 2;
+UPDATE IGNORE sizes SET sz = 'XXL' WHERE id = 3;
+-- mysql: column 3 LONGLONG+binary -- 8.4 manual 13.3.5 The ENUM Type (an ENUM in numeric context is its index)
+SELECT id, sz, sz + 0 FROM sizes WHERE id IN (1, 2, 3) ORDER BY id;
+SELECT id FROM sizes WHERE sz = 0;
+
+-- ---------------------------------------------------------------- JSON functions
+CREATE TABLE docs (id INT PRIMARY KEY, doc JSON);
+INSERT INTO docs VALUES (1, '{"name": "Ann", "age": 30, "tags": ["a", "b"], "addr": {"city": "Oslo", "zip": "0150"}}'), (2, '{"name": "Bob", "age": 25.5, "tags": []}'), (3, '[1, 2, 3]'), (4, 'null');
+-- mysql: error 3140 -- 8.4 manual 13.5 The JSON Data Type (invalid JSON is rejected with ER_INVALID_JSON_TEXT)
+INSERT INTO docs VALUES (5, '[1, 2');
+-- mysql: column 2 VAR_STRING+binary; column 3 LONGLONG+binary; column 4 LONGLONG+binary -- 8.4 manual 14.17.5 Functions That Return JSON Value Attributes (JSON_TYPE is a utf8mb4_bin string; JSON_LENGTH and JSON_DEPTH are integers)
+SELECT id, JSON_TYPE(doc), JSON_LENGTH(doc), JSON_DEPTH(doc) FROM docs ORDER BY id;
+-- mysql: columns LONG_BLOB+binary JSON+binary JSON+binary; row Ann|30|'["age", "addr", "name", "tags"]'; row Bob|25.5|'["age", "name", "tags"]' -- 8.4 manual 14.17.3 Functions That Search JSON Values (->> is JSON_UNQUOTE(JSON_EXTRACT()); JSON_KEYS lists keys in the document's order)
+SELECT doc->>'$.name', doc->'$.age', JSON_KEYS(doc) FROM docs WHERE id <= 2 ORDER BY id;
+-- mysql: columns LONG; row 1 -- 8.4 manual 13.5 The JSON Data Type (Comparison and Ordering of JSON Values: numbers by value)
+SELECT id FROM docs WHERE doc->'$.age' > 26 ORDER BY id;
+-- mysql: columns LONG; row 2 -- 8.4 manual 13.5 The JSON Data Type (Comparison and Ordering of JSON Values: a string is compared as a JSON string)
+SELECT id FROM docs WHERE doc->'$.name' IN ('Bob', 'Cy') ORDER BY id;
+SELECT id FROM docs WHERE JSON_CONTAINS(doc, '"a"', '$.tags') ORDER BY id;
+SELECT id FROM docs WHERE JSON_CONTAINS_PATH(doc, 'all', '$.name', '$.addr') ORDER BY id;
+-- mysql: columns JSON+binary JSON+binary JSON+binary; row '"$.addr.city"'|'["0150", "Oslo"]'|'"b"' -- 8.4 manual 14.17.3 Functions That Search JSON Values (results are JSON; members come in the stored key order, shorter keys first)
+SELECT JSON_SEARCH(doc, 'one', 'Oslo'), JSON_EXTRACT(doc, '$.addr.*'), JSON_EXTRACT(doc, '$.tags[last]') FROM docs WHERE id = 1;
+UPDATE docs SET doc = JSON_INSERT(doc, '$.age', 99, '$.vip', TRUE) WHERE id = 2;
+UPDATE docs SET doc = JSON_REPLACE(doc, '$.name', 'Robert', '$.none', 1) WHERE id = 2;
+UPDATE docs SET doc = JSON_REMOVE(doc, '$.tags') WHERE id = 2;
+-- mysql: columns JSON+binary; row '{"age": 25.5, "vip": true, "name": "Robert"}' -- 8.4 manual 13.5 The JSON Data Type (normalization: keys sorted)
+SELECT doc FROM docs WHERE id = 2;
+UPDATE docs SET doc = JSON_ARRAY_APPEND(doc, '$', 4) WHERE id = 3;
+UPDATE docs SET doc = JSON_ARRAY_INSERT(doc, '$[0]', 0) WHERE id = 3;
+-- mysql: columns JSON+binary -- 8.4 manual 13.5 The JSON Data Type
+SELECT doc FROM docs WHERE id = 3;
+-- mysql: columns JSON+binary JSON+binary -- 8.4 manual 14.17.4 Functions That Modify JSON Values
+SELECT JSON_MERGE_PATCH('{"a": 1, "b": 2}', '{"b": null, "c": 3}'), JSON_MERGE_PRESERVE('[1]', '{"x": 1}');
+-- mysql: columns JSON+binary JSON+binary; row '[1, 2, 3, 4]'|'{"1": "OBJECT", "2": "OBJECT", "3": "ARRAY", "4": "NULL"}' -- 8.4 manual 14.19.1 Aggregate Function Descriptions (JSON_ARRAYAGG and JSON_OBJECTAGG return JSON)
+SELECT JSON_ARRAYAGG(id), JSON_OBJECTAGG(id, JSON_TYPE(doc)) FROM docs;
+-- mysql: column 3 LONGLONG+binary; column 4 LONGLONG+binary; warnings none -- 8.4 manual 14.17.6 JSON Utility Functions (JSON_VALID returns 1 or 0, without a warning)
+SELECT JSON_QUOTE('a"b'), JSON_UNQUOTE('"\\u00e9"'), JSON_VALID('[1, 2'), JSON_VALID('[1, 2]');
+-- mysql: error 3143 -- 8.4 manual 13.5 The JSON Data Type (JSON Path Syntax: a path that does not parse is an error)
+SELECT JSON_EXTRACT(doc, '$.a[') FROM docs WHERE id = 1;
+-- mysql: error 3141 -- 8.4 manual 14.17.5 Functions That Return JSON Value Attributes (an argument that is not valid JSON is an error)
+SELECT JSON_LENGTH('{');
+
+-- ---------------------------------------------------------------- binary strings are bytes
+CREATE TABLE blobs (id INT PRIMARY KEY, code BINARY(3), raw VARBINARY(10), body BLOB);
+INSERT INTO blobs VALUES (1, 'ab', 'Ab', 'x'), (2, X'616263', 'ab', NULL);
+SELECT id FROM blobs WHERE raw = 'ab' ORDER BY id;
+SELECT id FROM blobs WHERE code = 'abc';
+SELECT id FROM blobs WHERE raw IN ('ab', 'zz') ORDER BY id;
+SELECT id FROM blobs WHERE raw LIKE 'a%' ORDER BY id;
+SELECT id FROM blobs WHERE raw NOT LIKE 'A_' ORDER BY id;
+-- mysql: column 3 LONGLONG+binary; column 4 LONGLONG+binary -- 8.4 manual 14.8 String Functions (LENGTH and CHAR_LENGTH are BIGINT)
+SELECT id, HEX(code), LENGTH(code), CHAR_LENGTH(raw), HEX(UPPER(raw)), HEX(LOWER(raw)) FROM blobs ORDER BY id;
+SELECT id FROM blobs ORDER BY raw;
+SELECT HEX(NULL), HEX(255), HEX('abc'), HEX(-1), HEX(1.5);
+-- mysql: columns LONGLONG+binary LONGLONG+binary -- 8.4 manual 14.4.2 Comparison Functions and Operators (comparisons are BIGINT)
+SELECT CAST('abc' AS BINARY(5)) = X'6162630000', CAST('abc' AS BINARY(2)) = 'ab';
+-- mysql: columns LONGLONG+binary LONGLONG+binary LONGLONG+binary; row 1|1|1; warnings none -- 8.4 manual 11.1.4 Hexadecimal Literals (in numeric contexts a hexadecimal literal is a BIGINT UNSIGNED, so X'41' is 65; MariaDB reads X'41' as a string) and 14.4.2 (comparisons are BIGINT)
+SELECT X'41' = 65, 0x0100 > 255, X'41' = 'A';
+
 -- ---------------------------------------------------------------- more attributes
 -- mysql: warnings 1681,1681 -- 8.4 manual 13.1.1 Numeric Data Type Syntax (display width is deprecated, SHOW CREATE TABLE drops it)
 CREATE TABLE widths (a INT(11) NOT NULL, b BIGINT(20) UNSIGNED DEFAULT 0);
