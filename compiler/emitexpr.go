@@ -47,6 +47,9 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 	case *driver.ParamMarkerExpr:
 		e.w("?" + strconv.Itoa(e.params[x.Offset]))
 	case *ast.ColumnNameExpr:
+		if e.localTimestamp(x, s) {
+			return
+		}
 		e.column(x.Name)
 	case *ast.BinaryOperationExpr:
 		e.binary(x, s)
@@ -73,6 +76,9 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 			e.w("FALSE)")
 		}
 	case *ast.BetweenExpr:
+		if e.temporalBetween(x, s) {
+			return
+		}
 		if e.decimalValue(x.Expr, s) {
 			e.w("(")
 			e.decText(x.Expr, s)
@@ -97,6 +103,9 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 		e.expr(x.Right, s)
 		e.w(")")
 	case *ast.PatternInExpr:
+		if e.temporalIn(x, s) {
+			return
+		}
 		if x.Sel == nil && e.decimalValue(x.Expr, s) {
 			e.w("(")
 			e.decText(x.Expr, s)
@@ -195,6 +204,10 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 	case *ast.ValuesExpr:
 		if !e.excluded {
 			e.fail(notYet("VALUES() outside ON DUPLICATE KEY UPDATE"))
+			return
+		}
+		if e.readsUTC(&ast.ColumnNameExpr{Name: x.Column.Name}, s) {
+			e.w("binlite_tz_local(excluded." + quoteIdent(x.Column.Name.Name.O) + ", " + e.tz() + ")")
 			return
 		}
 		e.w("excluded." + quoteIdent(x.Column.Name.Name.O))
@@ -318,6 +331,9 @@ func (e *emitter) typeOf(x ast.ExprNode, s *scope) ColType {
 }
 
 func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
+	if e.temporalArith(x, s) {
+		return
+	}
 	switch x.Op {
 	case opcode.Div:
 		if t := arith(x.Op, e.typeOf(x.L, s), e.typeOf(x.R, s)); t.isDecimal() {
@@ -394,7 +410,7 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 			return
 		}
 	}
-	if e.decimalCompare(x, op, s) {
+	if e.temporalCompare(x, op, s) || e.decimalCompare(x, op, s) {
 		return
 	}
 	// MySQL compares a string with a number as numbers; SQLite would compare a
@@ -619,6 +635,9 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 		e.fail(notYet("CONVERT/BINARY"))
 		return
 	}
+	if e.temporalCast(x, s) {
+		return
+	}
 	tp := x.Tp
 	switch tp.GetType() {
 	case mysql.TypeLonglong:
@@ -690,6 +709,9 @@ func (e *emitter) storedLiteral(x ast.ExprNode, col *catalog.Column, row int) bo
 	}
 	if _, _, isInt := intRange(ty); isInt && !ty.Zerofill {
 		return e.intLiteral(v, col, row)
+	}
+	if temporalColumn(ty) {
+		return e.temporalLiteral(v, col, row)
 	}
 	note := func(in, stored string) {
 		if ty.Truncates(in, stored) {

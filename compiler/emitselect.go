@@ -77,6 +77,9 @@ func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
 // alias, the column's name, or the expression's text as written.
 func (e *emitter) field(f *ast.SelectField, s *scope) {
 	if f.WildCard != nil {
+		if e.wildcardLocal(f.WildCard, s) {
+			return
+		}
 		if f.WildCard.Schema.O != "" && f.WildCard.Schema.O != e.c.db {
 			e.w(quoteIdent(f.WildCard.Schema.O) + ".")
 		}
@@ -90,7 +93,9 @@ func (e *emitter) field(f *ast.SelectField, s *scope) {
 	switch {
 	case f.AsName.O != "":
 		e.w(" AS " + quoteIdent(f.AsName.O))
+	case isColumn(f.Expr) && !e.readsUTC(f.Expr.(*ast.ColumnNameExpr), s):
 	case isColumn(f.Expr):
+		e.w(" AS " + quoteIdent(f.Expr.(*ast.ColumnNameExpr).Name.Name.O))
 	default:
 		name := strings.TrimSpace(f.Text())
 		if name == "" {
@@ -112,8 +117,10 @@ func (e *emitter) orderBy(o *ast.OrderByClause, s *scope) {
 		if i > 0 {
 			e.w(", ")
 		}
-		e.expr(it.Expr, s)
-		e.decimalOrder(it.Expr, s)
+		if !e.timeOrder(it.Expr, s) {
+			e.expr(it.Expr, s)
+			e.decimalOrder(it.Expr, s)
+		}
 		if it.Desc {
 			e.w(" DESC")
 		}

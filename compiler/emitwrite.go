@@ -40,6 +40,10 @@ func (e *emitter) insert(x *ast.InsertStmt) {
 		e.fail(notYet("INSERT into a table without a definition"))
 	case writesOwnDefaults(def):
 		e.fail(notYet("INSERT into a table whose defaults the INSERT writes (catalog.Table.InsertDefaults)"))
+	case e.c.tz != 0 && x.Select != nil && zoneSensitiveTarget(def):
+		e.fail(notYet("INSERT ... SELECT of TIMESTAMP or CURRENT_TIMESTAMP columns in a time zone other than UTC"))
+	case e.c.tz != 0 && len(x.OnDuplicate) > 0 && localOnUpdate(def):
+		e.fail(notYet("ON DUPLICATE KEY UPDATE of a DATETIME ON UPDATE CURRENT_TIMESTAMP in a time zone other than UTC"))
 	}
 	if e.err != nil {
 		return
@@ -156,6 +160,24 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 	for _, r := range rows {
 		allEmpty = allEmpty && len(r) == 0
 	}
+	if allEmpty && len(x.Columns) == 0 && len(nowColumns(def, nil)) > 0 {
+		if len(rows) != 1 || len(x.OnDuplicate) > 0 {
+			e.fail(notYet("several rows of VALUES () with CURRENT_TIMESTAMP columns"))
+			return
+		}
+		nows := nowColumns(def, nil)
+		e.columnList(nows, nil, 0)
+		e.w(" VALUES (")
+		for i, c := range nows {
+			if i > 0 {
+				e.w(", ")
+			}
+			e.w(e.nowValue(c))
+		}
+		e.w(")")
+		e.out.InsertRows = 1
+		return
+	}
 	if allEmpty && len(x.Columns) == 0 {
 		for _, c := range cols {
 			if c.Default == nil && !c.Nullable && !c.AutoIncrement && c.Type.Base != "" {
@@ -200,7 +222,7 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 		}
 	}
 	if kept == 0 {
-		if len(rows) == 1 && len(x.OnDuplicate) == 0 {
+		if len(rows) == 1 && len(x.OnDuplicate) == 0 && len(nowColumns(def, nil)) == 0 {
 			e.w(" DEFAULT VALUES")
 			return
 		}
@@ -226,7 +248,14 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 	if e.err != nil {
 		return
 	}
-	listed := append(append([]*catalog.Column(nil), cols...), extra...)
+	var keptCols []*catalog.Column
+	for k, c := range cols {
+		if keep[k] {
+			keptCols = append(keptCols, c)
+		}
+	}
+	nows := nowColumns(def, keptCols)
+	listed := append(append(append([]*catalog.Column(nil), cols...), extra...), nows...)
 	if missingAuto != nil {
 		listed = append(listed, missingAuto)
 	}
@@ -254,6 +283,9 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 			z, _ := zeroValue(c.Type)
 			e.w(", " + z)
 			e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", c.Name))
+		}
+		for _, c := range nows {
+			e.w(", " + e.nowValue(c))
 		}
 		if missingAuto != nil {
 			e.w(", " + autoIncFunc + "(NULL)")
@@ -292,8 +324,13 @@ func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, ignore bool
 }
 
 // storedExpr renders a computed value written into col: into an exact DECIMAL
-// column rounded to its scale, as MySQL stores it.
+// column rounded to its scale, into a temporal column in its spelling (a
+// TIMESTAMP in UTC), as MySQL stores it.
 func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope) {
+	if col != nil && temporalColumn(col.Type) {
+		e.storedTemporal(x, col, s)
+		return
+	}
 	if col == nil || !col.ExactDecimal() {
 		e.expr(x, s)
 		return
@@ -339,6 +376,8 @@ func (e *emitter) defaultValue(col *catalog.Column, ignore bool) {
 		e.fail(mysqlerr.New(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", col.Name))
 	case d.Null:
 		e.w("NULL")
+	case nowDefault(col):
+		e.w(e.nowValue(col))
 	case d.Expr != "" || d.Bits:
 		e.fail(notYet("DEFAULT of an expression default"))
 	default:
@@ -435,6 +474,10 @@ func (e *emitter) update(x *ast.UpdateStmt) {
 	}
 	table := e.tableName(tn)
 	def := s.sources[0].def
+	if e.c.tz != 0 && def != nil && localOnUpdate(def) {
+		e.fail(notYet("UPDATE of a DATETIME ON UPDATE CURRENT_TIMESTAMP in a time zone other than UTC"))
+		return
+	}
 	alias := ts.AsName.O
 	target := tn.Name.O
 	if alias != "" {
@@ -520,6 +563,10 @@ func (e *emitter) multiUpdate(x *ast.UpdateStmt, s *scope) {
 	def, _ := e.c.cat.Table(schema, tn.Name.O)
 	if !rowidSafe(def) {
 		e.fail(notYet("multi-table UPDATE of a table with a rowid column"))
+		return
+	}
+	if e.c.tz != 0 && localOnUpdate(def) {
+		e.fail(notYet("UPDATE of a DATETIME ON UPDATE CURRENT_TIMESTAMP in a time zone other than UTC"))
 		return
 	}
 	alias := quoteIdent(target)
@@ -783,7 +830,7 @@ func innerJoin(n ast.ResultSetNode, tables *[]*ast.TableSource, conds *[]ast.Exp
 func writesOwnDefaults(def *catalog.Table) bool {
 	for i := range def.Columns {
 		c := &def.Columns[i]
-		if c.DefaultSupplied || c.Default != nil && (c.Default.Expr != "" || len(c.Default.Refs) > 0) {
+		if c.DefaultSupplied || c.Default != nil && (c.Default.Expr != "" && !nowDefault(c) || len(c.Default.Refs) > 0) {
 			return true
 		}
 	}

@@ -19,6 +19,8 @@ type compiler struct {
 	// collation is the connection's collation, by which two strings neither of
 	// which is a column compare (emitting only).
 	collation string
+	// tz is the session's time zone, seconds east of UTC (emitting only).
+	tz int
 }
 
 // divPrecisionIncrement is MySQL's div_precision_increment default.
@@ -187,6 +189,7 @@ func literalType(v *driver.ValueExpr) ColType {
 
 // arith is MySQL's result type of an arithmetic operator.
 func arith(op opcode.Op, l, r ColType) ColType {
+	l, r = numericForm(l), numericForm(r) // a date in arithmetic is its number
 	if !l.Known() || !r.Known() || l.Type == mp.TypeNull || r.Type == mp.TypeNull {
 		return ColType{}
 	}
@@ -400,13 +403,8 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 		}
 		return ColType{}
 	}
-	fsp := func() int {
-		if len(x.Args) == 1 {
-			if v, ok := x.Args[0].(*driver.ValueExpr); ok {
-				return int(v.GetInt64())
-			}
-		}
-		return 0
+	if t, ok := c.temporalFunction(name, x, s); ok {
+		return t
 	}
 	switch {
 	case stringFuncs[name]:
@@ -445,17 +443,6 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 			t.Flags = t.Flags&^mp.NotNullFlag | second.Flags&mp.NotNullFlag
 		}
 		return t
-	case "now", "current_timestamp", "localtime", "localtimestamp", "sysdate", "utc_timestamp":
-		return columnType(catalog.Type{Base: "datetime", Scale: fsp()})
-	case "curdate", "current_date", "utc_date", "date", "last_day", "from_days", "makedate":
-		return columnType(catalog.Type{Base: "date"})
-	case "curtime", "current_time", "utc_time":
-		return columnType(catalog.Type{Base: "time", Scale: fsp()})
-	case "unix_timestamp":
-		if len(x.Args) == 0 {
-			return intResult(true)
-		}
-		return ColType{}
 	case "abs":
 		t := arg(0)
 		if t.isInt() || t.isDecimal() || t.isApprox() {

@@ -3,6 +3,7 @@ package compiler
 import (
 	"container/list"
 	"errors"
+	"strconv"
 	"sync"
 
 	"github.com/pingcap/tidb/pkg/parser"
@@ -118,11 +119,19 @@ func (c *Cache) Query(sql, db string, cat Catalog) *Plan {
 // coll is the connection's collation (@@collation_connection): two strings
 // neither of which is a column compare by it, as in MySQL.
 func (c *Cache) Emit(sql, db, coll string, cat Catalog) (*Emitted, error) {
-	p := c.texts.get(cacheKey{db + "\x00" + coll, sql}, cat, func() *Plan { return c.compileEmit(sql, db, coll, cat) })
+	return c.EmitIn(sql, db, coll, 0, cat)
+}
+
+// EmitIn is Emit in a session whose time zone is tz seconds east of UTC: the
+// SQL reads and writes TIMESTAMP values and the current time in that zone, so
+// the zone is part of the cache's key.
+func (c *Cache) EmitIn(sql, db, coll string, tz int, cat Catalog) (*Emitted, error) {
+	key := cacheKey{db + "\x00" + coll + "\x00" + strconv.Itoa(tz), sql}
+	p := c.texts.get(key, cat, func() *Plan { return c.compileEmit(sql, db, coll, tz, cat) })
 	return p.emitted, p.emitErr
 }
 
-func (c *Cache) compileEmit(sql, db, coll string, cat Catalog) *Plan {
+func (c *Cache) compileEmit(sql, db, coll string, tz int, cat Catalog) *Plan {
 	ps := c.parsers.Get().(*parser.Parser)
 	defer c.parsers.Put(ps)
 	stmts, _, err := ps.Parse(sql, "", "")
@@ -130,7 +139,7 @@ func (c *Cache) compileEmit(sql, db, coll string, cat Catalog) *Plan {
 		return &Plan{}
 	}
 	rec := &recorder{Catalog: cat, seen: map[[2]string]bool{}}
-	comp := &compiler{cat: rec, db: db, collation: coll}
+	comp := &compiler{cat: rec, db: db, collation: coll, tz: tz}
 	em, err := comp.emit(stmts[0], sql)
 	if errors.Is(err, errNotYet) {
 		em, err = nil, nil

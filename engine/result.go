@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/binlite/binlite/gtid"
+	"github.com/binlite/binlite/mysqlerr"
 )
 
 // Stmt is one statement for a schema's writer.
@@ -30,6 +31,8 @@ type Result struct {
 	SetsLastID bool
 	LastID     uint64
 	GTID       gtid.GTID // zero when the statement changed nothing
+	// Warnings are what the statement's SQL functions warned about.
+	Warnings []mysqlerr.Warning
 }
 
 // ResultColumn names a result column with SQLite's declared type ("" for expressions).
@@ -46,12 +49,15 @@ type Rows struct {
 	// SetsLastID and LastID: the query ran LAST_INSERT_ID(expr) (see Result).
 	SetsLastID bool
 	LastID     uint64
+	// Warnings are what the query's SQL functions warned about.
+	Warnings []mysqlerr.Warning
 }
 
 func queryConn(c *sqliteConn, sql string, args []any, db string) (*Rows, error) {
 	r, err := c.query(sql, args...)
 	if err != nil {
 		c.state.takeLastID()
+		c.state.takeWarnings()
 		return nil, translateError(err, db)
 	}
 	defer r.Close()
@@ -70,6 +76,7 @@ func queryConn(c *sqliteConn, sql string, args []any, db string) (*Rows, error) 
 			if err == io.EOF {
 				break
 			}
+			c.state.takeWarnings()
 			return nil, translateError(err, db)
 		}
 		row := make([]any, len(dest))
@@ -79,5 +86,6 @@ func queryConn(c *sqliteConn, sql string, args []any, db string) (*Rows, error) 
 		out.Values = append(out.Values, row)
 	}
 	out.LastID, out.SetsLastID = c.state.takeLastID()
+	out.Warnings = c.state.takeWarnings()
 	return out, nil
 }

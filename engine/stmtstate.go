@@ -6,10 +6,12 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"github.com/mattn/go-sqlite3"
 
+	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/sqlitec"
 )
 
@@ -30,6 +32,53 @@ type stmtState struct {
 	// lastIDSet says LAST_INSERT_ID(expr) ran in the statement; lastID is the value.
 	lastIDSet bool
 	lastID    uint64
+	// now is the running statement's NOW() (set by its first call: MySQL's NOW()
+	// is the time the statement began, the same in every row).
+	now time.Time
+	// warnings are what the statement's SQL functions warned about (a value
+	// that is no date: 1292), for the session's SHOW WARNINGS.
+	warnings []mysqlerr.Warning
+}
+
+// beginStmt clears what belongs to the previous statement.
+func (st *stmtState) beginStmt() {
+	st.now = time.Time{}
+	st.warnings = st.warnings[:0]
+}
+
+// stmtNow is the running statement's NOW().
+func (st *stmtState) stmtNow() time.Time {
+	if st.now.IsZero() {
+		st.now = time.Now()
+	}
+	return st.now
+}
+
+// maxWarnings bounds one statement's warnings (MySQL's max_error_count).
+const maxWarnings = 1024
+
+// warn records a warning of the running statement.
+func (st *stmtState) warn(code uint16, format string, args ...any) {
+	if len(st.warnings) < maxWarnings {
+		st.warnings = append(st.warnings, mysqlerr.Warn(code, format, args...))
+	}
+}
+
+// note records a note of the running statement.
+func (st *stmtState) note(code uint16, format string, args ...any) {
+	if len(st.warnings) < maxWarnings {
+		st.warnings = append(st.warnings, mysqlerr.Note(code, format, args...))
+	}
+}
+
+// takeWarnings returns and clears the statement's warnings.
+func (st *stmtState) takeWarnings() []mysqlerr.Warning {
+	if len(st.warnings) == 0 {
+		return nil
+	}
+	w := append([]mysqlerr.Warning(nil), st.warnings...)
+	st.warnings = st.warnings[:0]
+	return w
 }
 
 // registerStmtFunctions adds the functions that use st to a connection.

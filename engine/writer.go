@@ -258,6 +258,7 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 	alloc := cs.alloc
 	cs.alloc, cs.fkOff = nil, false
 	lastID, lastIDSet := cs.takeLastID()
+	warnings := cs.takeWarnings()
 	if cerr != nil && err == nil {
 		err = cerr
 	}
@@ -274,7 +275,7 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		}
 		return Result{}, err
 	}
-	var r Result
+	r := Result{Warnings: warnings}
 	n, _ := res.RowsAffected()
 	r.AffectedRows = uint64(n)
 	if cc.logged {

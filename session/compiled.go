@@ -12,6 +12,9 @@ import (
 // sqlcompat's translation. An error is MySQL's answer to the statement.
 func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (*sqlcompat.Query, error) {
 	em, err := s.emit(text, db)
+	if err == nil && em == nil {
+		err = s.zoneGuard(text, q, db)
+	}
 	if err != nil || em == nil {
 		return q, err
 	}
@@ -26,7 +29,7 @@ func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
 	}
 	coll, _ := s.vars.Get("collation_connection", false)
 	name, _ := coll.(string)
-	return s.env.Plans.Emit(text, db, name, engineCatalog{s.env.Engine})
+	return s.env.Plans.EmitIn(text, db, name, s.zone(), engineCatalog{s.env.Engine})
 }
 
 // compiledOnly is the Query of a data statement sqlcompat could not translate

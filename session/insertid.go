@@ -24,11 +24,12 @@ func (s *Session) writeStmt(q *sqlcompat.Query, db string, args []any) engine.St
 
 // afterWrite keeps what a write tells the session: its LAST_INSERT_ID() (the first
 // AUTO_INCREMENT value it generated for a row it wrote, or LAST_INSERT_ID(expr)),
-// and MySQL's 1062 warning for each row INSERT IGNORE left out.
+// its functions' warnings, and MySQL's 1062 warning for each row INSERT IGNORE left out.
 func (s *Session) afterWrite(q *sqlcompat.Query, res engine.Result) {
 	if res.SetsLastID {
 		s.lastID = res.LastID
 	}
+	s.notes = append(s.notes, res.Warnings...)
 	if q.IgnoreDuplicates && uint64(q.InsertRows) > res.AffectedRows {
 		// SQLite does not say which key each row hit, nor its value.
 		for range uint64(q.InsertRows) - res.AffectedRows {
@@ -37,9 +38,10 @@ func (s *Session) afterWrite(q *sqlcompat.Query, res engine.Result) {
 	}
 }
 
-// afterRead keeps the LAST_INSERT_ID(expr) a query ran.
+// afterRead keeps the LAST_INSERT_ID(expr) a query ran and its functions' warnings.
 func (s *Session) afterRead(rows *engine.Rows) {
 	if rows.SetsLastID {
 		s.lastID = rows.LastID
 	}
+	s.notes = append(s.notes, rows.Warnings...)
 }
