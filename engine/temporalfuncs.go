@@ -1081,8 +1081,9 @@ func (f *temporalFuncs) fromDays(n any) any {
 	}
 	y, m, dd, ok := temporal.FromDayNumber(d)
 	if !ok {
-		if d < 366 && d >= 0 {
-			return "0000-00-00"
+		// Before year 1 it is the zero date, which NO_ZERO_DATE makes NULL.
+		if d >= 366 {
+			f.st.warn(codeOverflow, "Datetime function: from_days field overflow")
 		}
 		return nil
 	}

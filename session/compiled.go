@@ -24,7 +24,7 @@ func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (*sqlcomp
 }
 
 func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
-	if s.env.Plans == nil || text == "" || db == "" || isVirtualSchema(db) {
+	if s.env.Plans == nil || text == "" || isVirtualSchema(db) {
 		return nil, nil
 	}
 	coll, _ := s.vars.Get("collation_connection", false)

@@ -31,9 +31,12 @@ func (s *Session) zoneGuard(text string, q *sqlcompat.Query, db string) error {
 			return zoneNotYet()
 		}
 	}
-	for _, t := range q.Tables {
-		if def := (engineCatalog{s.env.Engine}).tableDef(db, t); def != nil && zoneSensitive(def) {
-			return zoneNotYet()
+	cat := engineCatalog{s.env.Engine}
+	for _, sc := range append([]string{db}, q.Schemas...) {
+		for _, t := range q.Tables {
+			if def := cat.tableDef(sc, t); def != nil && zoneSensitive(def) {
+				return zoneNotYet()
+			}
 		}
 	}
 	return nil

@@ -45,7 +45,7 @@ type Value struct {
 // MySQL's ranges.
 const (
 	// MaxTimeHours is TIME's largest hour: values run from -838:59:59 to 838:59:59.
-	MaxTimeHours = 838
+	MaxTimeHours  = 838
 	maxTimeMicros = (MaxTimeHours*3600 + 59*60 + 59) * 1e6
 	// MaxFsp is the most fractional digits a value keeps.
 	MaxFsp = 6
