@@ -557,6 +557,9 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 	name := strings.ToLower(x.F)
 	switch name {
 	case "count", "sum", "avg", "min", "max":
+		if e.timeMinMax(name, x, s) {
+			return
+		}
 		if (name == "min" || name == "max") && len(x.Args) == 1 && e.decimalValue(x.Args[0], s) {
 			e.w(name + "(")
 			e.decText(x.Args[0], s)

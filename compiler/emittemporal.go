@@ -612,3 +612,19 @@ func (e *emitter) wildcardLocal(w *ast.WildCardField, s *scope) bool {
 	}
 	return true
 }
+
+// timeMinMax renders MIN and MAX of TIME values by their value (their text
+// orders -00:00:01 above -00:00:02, 100:00:00 below 13:00:00).
+func (e *emitter) timeMinMax(name string, x *ast.AggregateFuncExpr, s *scope) bool {
+	if name != "min" && name != "max" || len(x.Args) != 1 || x.Distinct {
+		return false
+	}
+	t := e.typeOf(x.Args[0], s)
+	if kindName(t) != "time" {
+		return false
+	}
+	e.w("binlite_time_of_key(" + name + "(")
+	e.keyOf(x.Args[0], s, "time")
+	e.w("), " + strconv.Itoa(int(t.Decimals)) + ")")
+	return true
+}

@@ -387,6 +387,11 @@ func (e *emitter) defaultValue(col *catalog.Column, ignore bool) {
 		}
 		lit := &driver.ValueExpr{}
 		lit.SetValue(d.Lit)
+		if col.Type.Base == "timestamp" {
+			// The catalog keeps a TIMESTAMP's default as stored, in UTC.
+			defer func(tz int) { e.c.tz = tz }(e.c.tz)
+			e.c.tz = 0
+		}
 		if !e.storedLiteral(lit, col, 1) {
 			e.w(sqlString(d.Lit))
 		}

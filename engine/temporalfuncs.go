@@ -61,6 +61,7 @@ func registerTemporal(c *sqlite3.SQLiteConn, st *stmtState) error {
 		{"binlite_sec_to_time", f.secToTime, false},
 		{"binlite_maketime", f.maketime, false},
 		{"binlite_time_valid", timeValid, true},
+		{"binlite_time_of_key", timeOfKey, true},
 		{"date_format", f.dateFormat, false},
 		{"time_format", f.timeFormat, false},
 		{"datediff", f.datediff, false},
@@ -922,6 +923,16 @@ func (f *temporalFuncs) maketime(h, m, s any, fsp int64) any {
 		r = temporal.Value{Kind: temporal.Time, Neg: neg, Hour: temporal.MaxTimeHours, Minute: 59, Second: 59}
 	}
 	return render(r, temporal.Time, int(fsp))
+}
+
+// timeOfKey is the TIME whose key (binlite_tkey) is us, with fsp digits:
+// binlite_time_of_key(us, fsp).
+func timeOfKey(us any, fsp int64) any {
+	n, ok := us.(int64)
+	if !ok {
+		return nil
+	}
+	return temporal.FromTimeMicros(n).String(int(fsp))
 }
 
 // timeValid is the value check of a TIME column with fsp digits: its own

@@ -204,6 +204,10 @@ func TestTimeZoneRefusals(t *testing.T) {
 	tn.Exec(t, c, "SET time_zone = '+05:30'")
 	tn.ExecError(t, c, 1235, "42000", "UPDATE r SET v = 2 WHERE id = 1")
 	tn.ExecError(t, c, 1235, "42000", "INSERT INTO s (id, ts) SELECT id, ts FROM r")
+	tn.ExecError(t, c, 1235, "42000", "CREATE TABLE d (ts TIMESTAMP DEFAULT '2024-01-01 00:00:00')")
+	// Tables without zone-dependent columns are written as usual.
+	tn.Exec(t, c, "CREATE TABLE known (id INT PRIMARY KEY)")
+	tn.Exec(t, c, "INSERT INTO known VALUES (1)")
 	if got := tn.String(t, c, "SELECT TIMESTAMPDIFF(MINUTE, UTC_TIMESTAMP(), NOW())"); got != "330" {
 		t.Errorf("without a table: %s", got)
 	}

@@ -149,6 +149,9 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	if !s.env.Engine.HasSchema(db) {
 		return nil, mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
 	}
+	if err := s.zoneDDLGuard(d); err != nil {
+		return nil, err
+	}
 	s.existenceNotes(db, d)
 	stmts := d.Statements()
 	if len(stmts) == 0 {

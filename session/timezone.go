@@ -25,9 +25,11 @@ func (s *Session) zoneGuard(text string, q *sqlcompat.Query, db string) error {
 	if s.zone() == 0 {
 		return nil
 	}
-	lower := strings.ToLower(text)
-	for _, fn := range zoneFunctions {
-		if strings.Contains(lower, fn) {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_')
+	})
+	for _, w := range words {
+		if zoneFunctions[w] {
 			return zoneNotYet()
 		}
 	}
@@ -43,8 +45,24 @@ func (s *Session) zoneGuard(text string, q *sqlcompat.Query, db string) error {
 }
 
 // zoneFunctions are the names of functions whose value depends on the time zone.
-var zoneFunctions = []string{"now", "current_", "curdate", "curtime", "localtime", "sysdate", "utc_",
-	"unix_timestamp", "from_unixtime", "convert_tz"}
+var zoneFunctions = map[string]bool{"now": true, "current_timestamp": true, "current_date": true, "current_time": true,
+	"curdate": true, "curtime": true, "localtime": true, "localtimestamp": true, "sysdate": true, "utc_timestamp": true,
+	"utc_date": true, "utc_time": true, "unix_timestamp": true, "from_unixtime": true, "convert_tz": true}
+
+// zoneDDLGuard refuses, outside UTC, a CREATE TABLE whose TIMESTAMP column has
+// a literal default: MySQL reads it in the session's zone, binlite's DDL keeps
+// it as written (UTC).
+func (s *Session) zoneDDLGuard(d *sqlcompat.DDL) error {
+	if d.Def == nil || s.zone() == 0 {
+		return nil
+	}
+	for _, c := range d.Def.Columns {
+		if c.Type.Base == "timestamp" && c.Default != nil && c.Default.Lit != "" {
+			return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'a TIMESTAMP column's literal default in a time zone other than UTC'")
+		}
+	}
+	return nil
+}
 
 // zoneSensitive: the table has a column whose stored value depends on the
 // session's zone (a TIMESTAMP, a CURRENT_TIMESTAMP default or ON UPDATE).
