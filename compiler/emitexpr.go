@@ -570,6 +570,12 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 			e.fail(notYet("%s with %d arguments", name, len(x.Args)))
 			return
 		}
+		if (name == "sum" || name == "avg") && e.typeOf(x.Args[0], s).isTemporal() {
+			c := *x
+			c.Args = []ast.ExprNode{tnum(x.Args[0])}
+			e.aggregate(&c, s)
+			return
+		}
 		if (name == "sum" || name == "avg") && e.typeOf(x.Args[0], s).isDecimal() {
 			// exact over decimals; AVG at MySQL's scale (the argument's + 4)
 			fn, extra := "binlite_dec_sum", ""

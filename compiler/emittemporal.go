@@ -46,7 +46,7 @@ func (e *emitter) temporalCall(name string, x *ast.FuncCallExpr, s *scope) bool 
 		if name == "utc_timestamp" {
 			zone = "0"
 		}
-		e.w(fn + "(" + strconv.Itoa(constFsp(x, 0)) + ", " + zone + ")")
+		e.w(fn + "(" + strconv.Itoa(e.c.constFsp(x, 0)) + ", " + zone + ")")
 	case "curdate", "utc_date":
 		zone := e.tz()
 		if name == "utc_date" {
@@ -58,7 +58,7 @@ func (e *emitter) temporalCall(name string, x *ast.FuncCallExpr, s *scope) bool 
 		if name == "utc_time" {
 			zone = "0"
 		}
-		e.w("binlite_curtime(" + strconv.Itoa(constFsp(x, 0)) + ", " + zone + ")")
+		e.w("binlite_curtime(" + strconv.Itoa(e.c.constFsp(x, 0)) + ", " + zone + ")")
 	case "date", "time":
 		if len(args) != 1 {
 			return false

@@ -21,6 +21,10 @@ type compiler struct {
 	collation string
 	// tz is the session's time zone, seconds east of UTC (emitting only).
 	tz int
+	// valueTyped: a type was worked out from a literal's value, not only its
+	// kind (NOW(3), STR_TO_DATE's format, ROUND(x, 2)): the plan is not one for
+	// every statement of its shape.
+	valueTyped bool
 }
 
 // divPrecisionIncrement is MySQL's div_precision_increment default.
@@ -309,6 +313,7 @@ func (c *compiler) aggregate(x *ast.AggregateFuncExpr, s *scope) ColType {
 		return t
 	case "sum", "avg":
 		avg := strings.EqualFold(x.F, "avg")
+		arg = numericForm(arg) // dates are summed as numbers
 		switch {
 		case !arg.Known() || arg.Type == mp.TypeNull:
 			return ColType{}
@@ -471,6 +476,7 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 			if !ok {
 				return ColType{}
 			}
+			c.valueTyped = true
 			d = int(v.GetInt64())
 		}
 		switch {

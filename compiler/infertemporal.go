@@ -48,6 +48,7 @@ func (c *compiler) precision(x ast.ExprNode, s *scope, asTime bool) int {
 	if v, ok := x.(*driver.ValueExpr); ok {
 		switch v.Kind() {
 		case driver.KindString:
+			c.valueTyped = true
 			var p temporal.Parsed
 			var ok bool
 			if asTime {
@@ -102,9 +103,10 @@ func (c *compiler) decimals(x ast.ExprNode, s *scope) int {
 
 // constFsp is the fractional digits a function's optional constant argument
 // asks for (NOW(3)).
-func constFsp(x *ast.FuncCallExpr, i int) int {
+func (c *compiler) constFsp(x *ast.FuncCallExpr, i int) int {
 	if i < len(x.Args) {
 		if v, ok := x.Args[i].(*driver.ValueExpr); ok {
+			c.valueTyped = true
 			return min(max(int(v.GetInt64()), 0), 6)
 		}
 	}
@@ -173,6 +175,7 @@ func (c *compiler) temporalFunction(name string, x *ast.FuncCallExpr, s *scope) 
 			return dateType(), true
 		}
 		frac := 0
+		c.valueTyped = true
 		if _, f, ok := strings.Cut(strings.TrimSpace(lit.GetString()), "."); ok {
 			frac = len(f)
 		}
@@ -181,11 +184,11 @@ func (c *compiler) temporalFunction(name string, x *ast.FuncCallExpr, s *scope) 
 		}
 		return datetimeType(frac), true
 	case "now", "current_timestamp", "localtime", "localtimestamp", "sysdate", "utc_timestamp":
-		return datetimeType(constFsp(x, 0)), true
+		return datetimeType(c.constFsp(x, 0)), true
 	case "curdate", "current_date", "utc_date":
 		return dateType(), true
 	case "curtime", "current_time", "utc_time":
-		return timeType(constFsp(x, 0)), true
+		return timeType(c.constFsp(x, 0)), true
 	case "date", "last_day", "from_days", "makedate":
 		return dateType(), true
 	case "time":
@@ -233,6 +236,7 @@ func (c *compiler) temporalFunction(name string, x *ast.FuncCallExpr, s *scope) 
 	case "str_to_date":
 		if len(x.Args) == 2 {
 			if f, ok := x.Args[1].(*driver.ValueExpr); ok && f.Kind() == driver.KindString {
+				c.valueTyped = true
 				k, fsp := temporal.FormatKind(f.GetString())
 				switch k {
 				case temporal.Date:

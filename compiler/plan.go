@@ -27,6 +27,8 @@ type Plan struct {
 	// NULL column: 1048).
 	Err  error
 	deps []dependency
+	// valueTyped: the types depend on literals' values (see compiler.valueTyped).
+	valueTyped bool
 
 	emitted *Emitted // the SQLite SQL (plans by exact text only)
 	emitErr error
@@ -59,7 +61,7 @@ func compileStmt(stmt ast.StmtNode, db string, cat Catalog) *Plan {
 		return &Plan{Params: params, Err: c.insertErr(stmt), deps: rec.deps}
 	}
 	cols := c.queryColumns(rs, nil)
-	p := &Plan{deps: rec.deps}
+	p := &Plan{deps: rec.deps, valueTyped: c.valueTyped}
 	if cols != nil {
 		p.Columns = make([]ColType, len(cols))
 		for i, nt := range cols {
@@ -106,10 +108,17 @@ func NewCache(max int) *Cache {
 
 // Query returns the plan of query text sql run in schema db: cached if a
 // statement of the same shape (see shape) was compiled and its definitions are
-// unchanged, else compiled now. A statement the grammar does not parse gets a
+// unchanged, else compiled now. A plan whose types read a literal's value
+// (NOW(3), STR_TO_DATE's format) is kept by exact text instead. A statement the grammar does not parse gets a
 // plan that knows nothing.
 func (c *Cache) Query(sql, db string, cat Catalog) *Plan {
-	return c.shapes.get(cacheKey{db, shape(sql)}, cat, func() *Plan { return c.compile(sql, db, cat) })
+	compile := func() *Plan { return c.compile(sql, db, cat) }
+	p := c.shapes.get(cacheKey{db, shape(sql)}, cat, compile)
+	if p.valueTyped {
+		// Types read off literals' values (NOW(3)): this text's own plan.
+		return c.shapes.get(cacheKey{db + "\x00text", sql}, cat, compile)
+	}
+	return p
 }
 
 // Emit returns statement sql compiled to SQLite SQL for schema db, or nil when

@@ -444,7 +444,12 @@ func (f *temporalFuncs) dateAdd(x any, src, kind string, fsp int64, amount any, 
 	if !ok {
 		return nil
 	}
-	iv, ok := temporal.ParseInterval(argString(amount), u)
+	var iv temporal.Interval
+	if text, isText := sqlText(amount); isText {
+		iv, ok = temporal.ParseIntervalText(text, u)
+	} else {
+		iv, ok = temporal.ParseInterval(argString(amount), u)
+	}
 	if !ok {
 		return nil
 	}

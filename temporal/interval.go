@@ -76,7 +76,13 @@ type Interval struct {
 // keeps its fraction), a composite unit takes its parts from the digit groups
 // of the text, the leftmost ones left out when fewer are given. ok=false: the
 // value is no interval (MySQL gives NULL).
-func ParseInterval(text string, u Unit) (Interval, bool) {
+func ParseInterval(text string, u Unit) (Interval, bool) { return parseInterval(text, u, false) }
+
+// ParseIntervalText is ParseInterval of a string value: a simple unit other
+// than SECOND takes its integer part, as MySQL reads a string as an integer.
+func ParseIntervalText(text string, u Unit) (Interval, bool) { return parseInterval(text, u, true) }
+
+func parseInterval(text string, u Unit, isText bool) (Interval, bool) {
 	var iv Interval
 	parts, ok := unitParts[u]
 	if !ok {
@@ -98,6 +104,9 @@ func ParseInterval(text string, u Unit) (Interval, bool) {
 			return iv, true
 		}
 		n := int64(math.Floor(f + 0.5))
+		if isText {
+			n = int64(f)
+		}
 		if f > 1e18 {
 			return iv, false
 		}

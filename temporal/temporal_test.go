@@ -130,6 +130,9 @@ func TestDays(t *testing.T) {
 	if n := DayNumber(2024, 2, 29); n != 739310 {
 		t.Errorf("TO_DAYS(2024-02-29) = %d", n)
 	}
+	if n := DayNumber(0, 1, 1); n != 1 {
+		t.Errorf("TO_DAYS(0000-01-01) = %d", n)
+	}
 	if n := DayNumber(1, 1, 1); n != 366 {
 		t.Errorf("TO_DAYS(0001-01-01) = %d", n)
 	}

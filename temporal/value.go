@@ -93,27 +93,21 @@ func (v Value) Valid() bool {
 	return false
 }
 
-// DayNumber is MySQL's TO_DAYS of a date: days since year 0 (0001-01-01 is 366).
+// DayNumber is MySQL's TO_DAYS of a date: days since year 0 (0001-01-01 is
+// 366), counted by the Gregorian rules back to year 0, which is not a leap
+// year.
 func DayNumber(y, m, d int) int64 {
 	if y == 0 && m == 0 {
 		return 0
 	}
-	// Days from 1970-01-01 in the proleptic Gregorian calendar, shifted to
-	// MySQL's origin.
 	yy := int64(y)
+	n := 365*yy + 31*int64(m-1) + int64(d)
 	if m <= 2 {
-		yy--
+		yy-- // January and February count with the previous year's leap days
+	} else {
+		n -= (int64(m)*4 + 23) / 10
 	}
-	era := yy
-	if era < 0 {
-		era -= 399
-	}
-	era /= 400
-	yoe := yy - era*400
-	mp := (int64(m) + 9) % 12
-	doy := (153*mp+2)/5 + int64(d) - 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return era*146097 + doe - 719468 + 719528
+	return n + yy/4 - (yy/100+1)*3/4
 }
 
 // FromDayNumber is the date of MySQL day number n (FROM_DAYS); ok=false
