@@ -32,6 +32,9 @@ func (e *emitter) tz() string { return strconv.Itoa(e.c.tz) }
 // name (units, formats, time zones): it reports false for the others, which keep
 // the registered function of their name.
 func (e *emitter) temporalCall(name string, x *ast.FuncCallExpr, s *scope) bool {
+	if !temporalNames[name] && !isDateReader(name) && !isTimeReader(name) {
+		return false
+	}
 	args := x.Args
 	res := e.typeOf(x, s)
 	fsp := strconv.Itoa(int(res.Decimals))
@@ -223,6 +226,12 @@ func (e *emitter) temporalCall(name string, x *ast.FuncCallExpr, s *scope) bool 
 	}
 	return true
 }
+
+// temporalNames are the functions temporalCall renders itself.
+var temporalNames = set("now", "localtime", "localtimestamp", "sysdate", "utc_timestamp", "curdate", "utc_date",
+	"curtime", "utc_time", "date", "time", "timestamp", "date_add", "date_sub", "adddate", "subdate", "addtime",
+	"subtime", "timediff", "timestampdiff", "extract", "str_to_date", "sec_to_time", "maketime", "unix_timestamp",
+	"from_unixtime", "convert_tz", binliteTnum)
 
 // readAs renders a function's temporal argument so that its text is what the
 // function reads: a TIME as a DATETIME on today's date for a date function, a

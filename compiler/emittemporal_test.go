@@ -21,7 +21,7 @@ func TestEmitTemporal(t *testing.T) {
 		{19800, "INSERT INTO t (id, ts) VALUES (1, '2024-06-01 12:00:00')",
 			"INSERT INTO `t` (`id`, `ts`, `n`) VALUES (1, '2024-06-01 06:30:00', binlite_now(0, 19800))"},
 		{19800, "UPDATE t SET ts = ?, dt = ts WHERE id = 1",
-			"UPDATE `t` SET `ts` = binlite_tz_utc(?1, '', 0, 19800), `dt` = binlite_store(binlite_tz_local((binlite_tz_utc(?1, '', 0, 19800)), 19800), 'datetime', 'datetime', 3, 'dt') WHERE (`id` = 1)"},
+			"UPDATE `t` SET `ts` = binlite_tz_utc(?1, '', 0, 19800), `dt` = binlite_store(binlite_tz_local((binlite_tz_utc(?1, '', 0, 19800)), 19800), 'datetime', 'datetime', 3, 19800, 'dt') WHERE (`id` = 1)"},
 		{0, "SELECT id FROM t WHERE dt > '2024-02-29' AND d BETWEEN '2024-01-01' AND 20241231",
 			"SELECT `id` FROM `t` WHERE ((`dt` > '2024-02-29 00:00:00.000') AND (`d` BETWEEN '2024-01-01' AND '2024-12-31'))"},
 		{-28800, "SELECT ts FROM t WHERE ts = '2024-01-01 00:00:00'",

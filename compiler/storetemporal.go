@@ -94,7 +94,7 @@ func (e *emitter) storedTemporal(x ast.ExprNode, col *catalog.Column, s *scope) 
 	}
 	e.w("binlite_store(")
 	e.expr(x, s)
-	e.w(", " + src + ", '" + k.String() + "', " + strconv.Itoa(fsp) + ", " + sqlString(col.Name) + ")")
+	e.w(", " + src + ", '" + k.String() + "', " + strconv.Itoa(fsp) + ", " + e.tz() + ", " + sqlString(col.Name) + ")")
 }
 
 // nowDefault: the column's default is CURRENT_TIMESTAMP.

@@ -319,9 +319,10 @@ func (f *temporalFuncs) cast(x any, src, kind string, fsp, tz int64) any {
 }
 
 // store is a computed value written into a DATE, DATETIME or TIME column
-// (binlite_store(x, src, kind, fsp, column)): the column's spelling, or MySQL's
-// strict-mode error 1292 for a value it cannot hold.
-func (f *temporalFuncs) store(x any, src, kind string, fsp int64, column string) (any, error) {
+// (binlite_store(x, src, kind, fsp, tz, column)): the column's spelling, or
+// MySQL's strict-mode error 1292 for a value it cannot hold. A TIME written
+// into a DATETIME is on the session's today.
+func (f *temporalFuncs) store(x any, src, kind string, fsp, tz int64, column string) (any, error) {
 	if isNull(x) {
 		return nil, nil
 	}
@@ -331,8 +332,8 @@ func (f *temporalFuncs) store(x any, src, kind string, fsp int64, column string)
 	switch {
 	case src != "":
 		var v temporal.Value
-		if v, ok = f.anyValue(x, src, 0); ok {
-			st, ok = temporal.StoreValue(v, k, int(fsp), f.today(0))
+		if v, ok = f.anyValue(x, src, int(tz)); ok {
+			st, ok = temporal.StoreValue(v, k, int(fsp), f.today(int(tz)))
 		}
 	default:
 		if s, isText := sqlText(x); isText {
