@@ -30,6 +30,8 @@ func TestEmitTemporal(t *testing.T) {
 			"SELECT `t`.`id`, `t`.`d`, `t`.`dt`, `t`.`tm`, binlite_tz_local(`t`.`ts`, 3600) AS `ts`, `t`.`n` FROM `t` WHERE (`d` = binlite_tkey(?1, '', 'date', 0))"},
 		{0, "SELECT d + 0, tm > '10:00:00', MAX(tm) FROM t ORDER BY tm",
 			"SELECT (binlite_tnum(`d`, 'date', 0) + 0) AS `d + 0`, (binlite_tkey(`tm`, 'time', 'time', 6) > binlite_tkey('10:00:00', '', 'time', 6)) AS `tm > '10:00:00'`, binlite_time_of_key(max(binlite_tkey(`tm`, 'time', 'time', 6)), 0) AS `MAX(tm)` FROM `t` ORDER BY binlite_tkey(`tm`, 'time', 'time', 6)"},
+		{19800, "INSERT INTO t (id, dt, ts) SELECT id + 10, d, dt FROM t",
+			"WITH `binlite_rows`(`c1`, `c2`, `c3`) AS (SELECT (`id` + 10) AS `id + 10`, `d`, `dt` FROM `t`) INSERT INTO `t` (`id`, `dt`, `ts`, `n`) SELECT `c1`, binlite_store(`c2`, 'date', 'datetime', 3, 19800, 'dt'), binlite_tz_utc(`c3`, 'datetime', 0, 19800), binlite_now(0, 19800) FROM `binlite_rows`"},
 		{0, "SELECT DATE_ADD(d, INTERVAL 1 DAY), CAST(dt AS DATE), NOW(6) FROM t",
 			"SELECT binlite_date_add(`d`, 'date', 'date', 0, 1, 'DAY', 0) AS `DATE_ADD(d, INTERVAL 1 DAY)`, binlite_cast(`dt`, 'datetime', 'date', 0, 0) AS `CAST(dt AS DATE)`, binlite_now(6, 0) AS `NOW(6)` FROM `t`"},
 	}

@@ -40,8 +40,6 @@ func (e *emitter) insert(x *ast.InsertStmt) {
 		e.fail(notYet("INSERT into a table without a definition"))
 	case writesOwnDefaults(def):
 		e.fail(notYet("INSERT into a table whose defaults the INSERT writes (catalog.Table.InsertDefaults)"))
-	case e.c.tz != 0 && x.Select != nil && zoneSensitiveTarget(def):
-		e.fail(notYet("INSERT ... SELECT of TIMESTAMP or CURRENT_TIMESTAMP columns in a time zone other than UTC"))
 	case e.c.tz != 0 && len(x.OnDuplicate) > 0 && localOnUpdate(def):
 		e.fail(notYet("ON DUPLICATE KEY UPDATE of a DATETIME ON UPDATE CURRENT_TIMESTAMP in a time zone other than UTC"))
 	}
@@ -65,6 +63,10 @@ func (e *emitter) insert(x *ast.InsertStmt) {
 	}
 	s := &scope{sources: []source{{name: tn.Name.O, schema: schema, def: def}}}
 	switch {
+	case x.Select != nil && e.convertedSelect(x, cols, def):
+	case x.Select != nil && e.c.tz != 0 && zoneSensitiveTarget(def):
+		e.fail(notYet("INSERT ... SELECT of TIMESTAMP or CURRENT_TIMESTAMP columns in a time zone other than UTC"))
+		return
 	case x.Select != nil:
 		e.columnList(cols, nil, len(cols))
 		e.w(" ")

@@ -84,17 +84,80 @@ func (e *emitter) temporalLiteral(v *driver.ValueExpr, col *catalog.Column, row 
 // moved from the session's zone to UTC; a value the column cannot hold is
 // 1292.
 func (e *emitter) storedTemporal(x ast.ExprNode, col *catalog.Column, s *scope) {
-	src := sqlKind(e.typeOf(x, s))
+	e.storeAs(func() { e.expr(x, s) }, sqlKind(e.typeOf(x, s)), col)
+}
+
+// storeAs renders a value (rendered by value, of MySQL type src) written into
+// temporal column col: see storedTemporal.
+func (e *emitter) storeAs(value func(), src string, col *catalog.Column) {
 	k, fsp := columnKind(col.Type)
 	if col.Type.Base == "timestamp" {
 		e.w("binlite_tz_utc(")
-		e.expr(x, s)
+		value()
 		e.w(", " + src + ", " + strconv.Itoa(fsp) + ", " + e.tz() + ")")
 		return
 	}
 	e.w("binlite_store(")
-	e.expr(x, s)
+	value()
 	e.w(", " + src + ", '" + k.String() + "', " + strconv.Itoa(fsp) + ", " + e.tz() + ", " + sqlString(col.Name) + ")")
+}
+
+// selectRows is the name INSERT ... SELECT gives its SELECT when the rows are
+// converted on their way into the table (convertedSelect).
+const selectRows = "`binlite_rows`"
+
+// convertedSelect renders INSERT ... SELECT into temporal columns, or into a
+// table with CURRENT_TIMESTAMP columns it leaves out: the SELECT becomes a
+// common table expression whose columns are named by position, and each value
+// goes into its column as a written one does (a DATE into a DATETIME is at
+// midnight, a TIMESTAMP in UTC). It returns false when nothing needs it, or the
+// SELECT's columns are not known.
+func (e *emitter) convertedSelect(x *ast.InsertStmt, cols []*catalog.Column, def *catalog.Table) bool {
+	converts := false
+	for _, c := range cols {
+		converts = converts || c != nil && temporalColumn(c.Type)
+	}
+	nows := nowColumns(def, cols)
+	if !converts && len(nows) == 0 {
+		return false
+	}
+	sel := e.c.queryColumns(x.Select, nil)
+	if len(sel) != len(cols) {
+		return false
+	}
+	head := e.b.String() // INSERT INTO `t`
+	e.b.Reset()
+	e.w("WITH " + selectRows + "(")
+	for i := range cols {
+		if i > 0 {
+			e.w(", ")
+		}
+		e.w(quoteIdent("c" + strconv.Itoa(i+1)))
+	}
+	e.w(") AS (")
+	e.query(x.Select)
+	e.w(") " + head)
+	e.columnList(append(append([]*catalog.Column(nil), cols...), nows...), nil, 0)
+	e.w(" SELECT ")
+	for i, c := range cols {
+		if i > 0 {
+			e.w(", ")
+		}
+		ref := quoteIdent("c" + strconv.Itoa(i+1))
+		if c != nil && temporalColumn(c.Type) {
+			e.storeAs(func() { e.w(ref) }, sqlKind(sel[i].t), c)
+		} else {
+			e.w(ref)
+		}
+	}
+	for _, c := range nows {
+		e.w(", " + e.nowValue(c))
+	}
+	e.w(" FROM " + selectRows)
+	if len(x.OnDuplicate) > 0 {
+		e.w(" WHERE true") // SQLite would read the upsert's ON as a join's
+	}
+	return true
 }
 
 // nowDefault: the column's default is CURRENT_TIMESTAMP.

@@ -54,6 +54,12 @@ func TestTemporalValuesWritten(t *testing.T) {
 	if got := tn.Rows(t, c, "SELECT d, dt, t FROM v WHERE id = 1"); fmt.Sprint(got) != "[[2024-01-01 2024-01-01 00:00:00 12:30:01]]" {
 		t.Errorf("computed values stored as %v", got)
 	}
+	// INSERT ... SELECT stores its values in the columns' spelling too.
+	tn.Exec(t, c, "CREATE TABLE w (id INT PRIMARY KEY, dt DATETIME(2), t TIME)")
+	tn.Exec(t, c, "INSERT INTO w SELECT id, d, dt3 FROM v WHERE id IN (1, 2)")
+	if got := fmt.Sprint(tn.Rows(t, c, "SELECT * FROM w ORDER BY id")); got != "[[1 2024-01-01 00:00:00.00 12:30:01] [2 2024-01-02 00:00:00.00 00:00:00]]" {
+		t.Errorf("INSERT ... SELECT stored %s", got)
+	}
 	tn.Exec(t, c, "INSERT INTO v (id, d) VALUES (5, '2024-02-29 13:45:59')")
 	if got := tn.Rows(t, c, "SHOW WARNINGS"); fmt.Sprint(got) != "[[Note 1265 Data truncated for column 'd' at row 1]]" {
 		t.Errorf("a DATE given a time of day: %v", got)
@@ -203,7 +209,8 @@ func TestTimeZoneRefusals(t *testing.T) {
 	tn.Exec(t, c, "INSERT INTO r (id, v) VALUES (1, 1)")
 	tn.Exec(t, c, "SET time_zone = '+05:30'")
 	tn.ExecError(t, c, 1235, "42000", "UPDATE r SET v = 2 WHERE id = 1")
-	tn.ExecError(t, c, 1235, "42000", "INSERT INTO s (id, ts) SELECT id, ts FROM r")
+	tn.Exec(t, c, "INSERT INTO s VALUES (1, '2024-01-01 05:30:00')")
+	tn.Exec(t, c, "INSERT INTO s (id, ts) SELECT id + 1, ts + INTERVAL 1 HOUR FROM s")
 	tn.ExecError(t, c, 1235, "42000", "CREATE TABLE d (ts TIMESTAMP DEFAULT '2024-01-01 00:00:00')")
 	// Tables without zone-dependent columns are written as usual.
 	tn.Exec(t, c, "CREATE TABLE known (id INT PRIMARY KEY)")
@@ -213,4 +220,7 @@ func TestTimeZoneRefusals(t *testing.T) {
 	}
 	tn.Exec(t, c, "SET time_zone = 'SYSTEM'")
 	tn.Exec(t, c, "UPDATE r SET v = 2 WHERE id = 1")
+	if got := fmt.Sprint(tn.Rows(t, c, "SELECT id, ts FROM s ORDER BY id")); got != "[[1 2024-01-01 00:00:00] [2 2024-01-01 01:00:00]]" {
+		t.Errorf("INSERT ... SELECT of TIMESTAMP values in +05:30 stored %s", got)
+	}
 }
