@@ -109,8 +109,8 @@ func NewCache(max int) *Cache {
 // Query returns the plan of query text sql run in schema db: cached if a
 // statement of the same shape (see shape) was compiled and its definitions are
 // unchanged, else compiled now. A plan whose types read a literal's value
-// (NOW(3), STR_TO_DATE's format) is kept by exact text instead. A statement the grammar does not parse gets a
-// plan that knows nothing.
+// (NOW(3), STR_TO_DATE's format) is kept by exact text instead. A statement
+// the grammar does not parse gets a plan that knows nothing.
 func (c *Cache) Query(sql, db string, cat Catalog) *Plan {
 	compile := func() *Plan { return c.compile(sql, db, cat) }
 	p := c.shapes.get(cacheKey{db, shape(sql)}, cat, compile)
