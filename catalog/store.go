@@ -9,6 +9,7 @@ import (
 	"github.com/cockroachdb/apd/v3"
 
 	"github.com/binlite/binlite/collation"
+	"github.com/binlite/binlite/temporal"
 )
 
 // What a column keeps of a value written into it, where SQLite would keep
@@ -56,12 +57,43 @@ func (ty Type) StoreText(s string) (v any, ok bool) {
 		}
 	case ty.Base == "date" || ty.Base == "datetime" || ty.Base == "timestamp" || ty.Base == "time":
 		// The column's own form ('2024-3-5' is 2024-03-05, DATETIME(6) has six
-		// digits); what is not a valid value stays for the value check to refuse.
-		if norm, ok := normaliseTemporal(ty, s); ok {
-			return norm, true
+		// digits, read as MySQL reads it: '24-1-2', '3:4' for a TIME); what is
+		// not a valid value stays for the value check to refuse. A TIMESTAMP's
+		// zone is the writer's business (it stores UTC).
+		k, fsp := ty.temporalKind()
+		if st, ok := temporal.StoreText(s, k, fsp, 0); ok {
+			return st.Value.String(fsp), true
 		}
 	}
 	return s, false
+}
+
+// StoreTemporalNumber is the text a DATE, DATETIME, TIMESTAMP or TIME column
+// keeps of a number (20240101, 123000 for a TIME); ok=false for other types or
+// a number that is no value of the type.
+func (ty Type) StoreTemporalNumber(n string) (string, bool) {
+	k, fsp := ty.temporalKind()
+	if k == temporal.None {
+		return n, false
+	}
+	st, ok := temporal.StoreNumber(n, k, fsp)
+	if !ok {
+		return n, false
+	}
+	return st.Value.String(fsp), true
+}
+
+// temporalKind is the kind of value a temporal type holds and its digits.
+func (ty Type) temporalKind() (temporal.Kind, int) {
+	switch ty.Base {
+	case "date":
+		return temporal.Date, 0
+	case "datetime", "timestamp":
+		return temporal.Datetime, ty.Scale
+	case "time":
+		return temporal.Time, ty.Scale
+	}
+	return temporal.None, 0
 }
 
 // StoreNumber is the number text a DECIMAL column keeps of s: rounded half away

@@ -31,6 +31,7 @@ const (
 	badEnum      = "enum"     // 1265
 	badDate      = "date"     // 1292
 	badDatetime  = "datetime" // 1292
+	badTime      = "time"     // 1292
 	badJSON      = "json"     // 3140
 	badBitLength = "bit"      // 1406
 	// badPrecision: a DECIMAL value SQLite's REAL cannot hold exactly (more than
@@ -151,6 +152,9 @@ func columnChecks(c *Column) []valueCheck {
 			cond += " AND " + q + " >= '1970-01-01 00:00:01' AND " + q + " < '2038-01-19 03:14:08'"
 		}
 		return []valueCheck{{badDatetime, or(cond)}}
+	case "time":
+		// The engine's binlite_time_valid: a TIME's own spelling within ±838:59:59.
+		return []valueCheck{{badTime, "binlite_time_valid(" + q + ", " + strconv.Itoa(ty.Scale) + ")"}}
 	case "json":
 		return []valueCheck{{badJSON, or("json_valid(" + q + ")")}}
 	case "year":
@@ -184,7 +188,7 @@ func CheckError(name string) (code uint16, state, msg string, ok bool) {
 		return 1406, "22001", fmt.Sprintf("Data too long for column '%s' at row 1", col), true
 	case badEnum:
 		return 1265, "01000", fmt.Sprintf("Data truncated for column '%s' at row 1", col), true
-	case badDate, badDatetime:
+	case badDate, badDatetime, badTime:
 		return 1292, "22007", fmt.Sprintf("Incorrect %s value for column '%s' at row 1", kind, col), true
 	case badScale:
 		return 1235, "42000", fmt.Sprintf("This version of binlite doesn't yet support 'a DECIMAL value this statement computes for column '%s''", col), true

@@ -50,6 +50,9 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 	case *driver.ParamMarkerExpr:
 		e.w("?" + strconv.Itoa(e.params[x.Offset]))
 	case *ast.ColumnNameExpr:
+		if e.localTimestamp(x, s) {
+			return
+		}
 		e.column(x.Name)
 	case *ast.BinaryOperationExpr:
 		e.binary(x, s)
@@ -76,6 +79,9 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 			e.w("FALSE)")
 		}
 	case *ast.BetweenExpr:
+		if e.temporalBetween(x, s) {
+			return
+		}
 		if e.decimalValue(x.Expr, s) {
 			e.w("(")
 			e.decText(x.Expr, s)
@@ -100,6 +106,9 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 		e.expr(x.Right, s)
 		e.w(")")
 	case *ast.PatternInExpr:
+		if e.temporalIn(x, s) {
+			return
+		}
 		if x.Sel == nil && e.decimalValue(x.Expr, s) {
 			e.w("(")
 			e.decText(x.Expr, s)
@@ -198,6 +207,10 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 	case *ast.ValuesExpr:
 		if !e.excluded {
 			e.fail(notYet("VALUES() outside ON DUPLICATE KEY UPDATE"))
+			return
+		}
+		if e.readsUTC(&ast.ColumnNameExpr{Name: x.Column.Name}, s) {
+			e.w("binlite_tz_local(excluded." + quoteIdent(x.Column.Name.Name.O) + ", " + e.tz() + ")")
 			return
 		}
 		e.w("excluded." + quoteIdent(x.Column.Name.Name.O))
@@ -321,6 +334,9 @@ func (e *emitter) typeOf(x ast.ExprNode, s *scope) ColType {
 }
 
 func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
+	if e.temporalArith(x, s) {
+		return
+	}
 	switch x.Op {
 	case opcode.Div, opcode.IntDiv, opcode.Mod:
 		e.division(x, s)
@@ -355,7 +371,7 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 			return
 		}
 	}
-	if e.jsonCompare(x, op, s) || e.binaryCompare(x, op, s) || e.decimalCompare(x, op, s) {
+	if e.temporalCompare(x, op, s) || e.jsonCompare(x, op, s) || e.binaryCompare(x, op, s) || e.decimalCompare(x, op, s) {
 		return
 	}
 	switch x.Op {
@@ -529,6 +545,9 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 	name := strings.ToLower(x.F)
 	switch name {
 	case "count", "sum", "avg", "min", "max":
+		if e.timeMinMax(name, x, s) {
+			return
+		}
 		if (name == "min" || name == "max") && len(x.Args) == 1 && e.decimalValue(x.Args[0], s) {
 			e.w(name + "(")
 			e.decText(x.Args[0], s)
@@ -537,6 +556,12 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 		}
 		if len(x.Args) != 1 || x.Order != nil {
 			e.fail(notYet("%s with %d arguments", name, len(x.Args)))
+			return
+		}
+		if (name == "sum" || name == "avg") && e.typeOf(x.Args[0], s).isTemporal() {
+			c := *x
+			c.Args = []ast.ExprNode{tnum(x.Args[0])}
+			e.aggregate(&c, s)
 			return
 		}
 		if (name == "sum" || name == "avg") && e.typeOf(x.Args[0], s).isDecimal() {
@@ -607,6 +632,9 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 	if x.FunctionType != ast.CastFunction && x.FunctionType != ast.CastConvertFunction {
 		e.fail(notYet("CONVERT/BINARY"))
+		return
+	}
+	if e.temporalCast(x, s) {
 		return
 	}
 	tp := x.Tp
@@ -707,6 +735,9 @@ func (e *emitter) storedLiteral(x ast.ExprNode, col *catalog.Column, row int) bo
 	}
 	if _, _, isInt := intRange(ty); isInt && !ty.Zerofill {
 		return e.intLiteral(v, col, row)
+	}
+	if temporalColumn(ty) {
+		return e.temporalLiteral(v, col, row)
 	}
 	note := func(in, stored string) {
 		if ty.Truncates(in, stored) {

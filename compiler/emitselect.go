@@ -50,7 +50,7 @@ func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
 		if f.WildCard == nil && i < len(targets) && targets[i] != nil {
 			// INSERT ... SELECT: the value as the column stores it
 			e.storedExpr(f.Expr, targets[i], s, 0)
-			e.fieldAlias(f)
+			e.fieldAlias(f, s)
 			continue
 		}
 		e.field(f, s)
@@ -96,6 +96,9 @@ func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
 // alias, the column's name, or the expression's text as written.
 func (e *emitter) field(f *ast.SelectField, s *scope) {
 	if f.WildCard != nil {
+		if e.wildcardLocal(f.WildCard, s) {
+			return
+		}
 		if f.WildCard.Schema.O != "" && f.WildCard.Schema.O != e.c.db {
 			e.w(quoteIdent(f.WildCard.Schema.O) + ".")
 		}
@@ -106,15 +109,17 @@ func (e *emitter) field(f *ast.SelectField, s *scope) {
 		return
 	}
 	e.expr(f.Expr, s)
-	e.fieldAlias(f)
+	e.fieldAlias(f, s)
 }
 
 // fieldAlias names a select item's column as MySQL does.
-func (e *emitter) fieldAlias(f *ast.SelectField) {
+func (e *emitter) fieldAlias(f *ast.SelectField, s *scope) {
 	switch {
 	case f.AsName.O != "":
 		e.w(" AS " + quoteIdent(f.AsName.O))
+	case isColumn(f.Expr) && !e.readsUTC(f.Expr.(*ast.ColumnNameExpr), s):
 	case isColumn(f.Expr):
+		e.w(" AS " + quoteIdent(f.Expr.(*ast.ColumnNameExpr).Name.Name.O))
 	default:
 		name := strings.TrimSpace(f.Text())
 		if name == "" {
@@ -136,9 +141,11 @@ func (e *emitter) orderBy(o *ast.OrderByClause, s *scope) {
 		if i > 0 {
 			e.w(", ")
 		}
-		x := e.enumOrder(it.Expr, s)
-		e.expr(x, s)
-		e.decimalOrder(x, s)
+		if !e.timeOrder(it.Expr, s) {
+			x := e.enumOrder(it.Expr, s)
+			e.expr(x, s)
+			e.decimalOrder(x, s)
+		}
 		if it.Desc {
 			e.w(" DESC")
 		}

@@ -40,6 +40,8 @@ func (e *emitter) insert(x *ast.InsertStmt) {
 		e.fail(notYet("INSERT into a table without a definition"))
 	case writesOwnDefaults(def):
 		e.fail(notYet("INSERT into a table whose defaults the INSERT writes (catalog.Table.InsertDefaults)"))
+	case e.c.tz != 0 && len(x.OnDuplicate) > 0 && localOnUpdate(def):
+		e.fail(notYet("ON DUPLICATE KEY UPDATE of a DATETIME ON UPDATE CURRENT_TIMESTAMP in a time zone other than UTC"))
 	}
 	if e.err != nil {
 		return
@@ -60,6 +62,10 @@ func (e *emitter) insert(x *ast.InsertStmt) {
 	}
 	s := &scope{sources: []source{{name: tn.Name.O, schema: schema, def: def}}}
 	switch {
+	case x.Select != nil && e.temporalSelect(x, cols, def):
+	case x.Select != nil && e.c.tz != 0 && zoneSensitiveTarget(def):
+		e.fail(notYet("INSERT ... SELECT of TIMESTAMP or CURRENT_TIMESTAMP columns in a time zone other than UTC"))
+		return
 	case x.Select != nil:
 		e.columnList(cols, nil, len(cols))
 		e.w(" ")
@@ -159,6 +165,24 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 	for _, r := range rows {
 		allEmpty = allEmpty && len(r) == 0
 	}
+	if allEmpty && len(x.Columns) == 0 && len(nowColumns(def, nil)) > 0 {
+		if len(rows) != 1 || len(x.OnDuplicate) > 0 {
+			e.fail(notYet("several rows of VALUES () with CURRENT_TIMESTAMP columns"))
+			return
+		}
+		nows := nowColumns(def, nil)
+		e.columnList(nows, nil, 0)
+		e.w(" VALUES (")
+		for i, c := range nows {
+			if i > 0 {
+				e.w(", ")
+			}
+			e.w(e.nowValue(c))
+		}
+		e.w(")")
+		e.out.InsertRows = 1
+		return
+	}
 	if allEmpty && len(x.Columns) == 0 {
 		for _, c := range cols {
 			if c.Default == nil && !c.Nullable && !c.AutoIncrement && c.Type.Base != "" {
@@ -203,7 +227,7 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 		}
 	}
 	if kept == 0 {
-		if len(rows) == 1 && len(x.OnDuplicate) == 0 {
+		if len(rows) == 1 && len(x.OnDuplicate) == 0 && len(nowColumns(def, nil)) == 0 {
 			e.w(" DEFAULT VALUES")
 			return
 		}
@@ -229,7 +253,14 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 	if e.err != nil {
 		return
 	}
-	listed := append(append([]*catalog.Column(nil), cols...), extra...)
+	var keptCols []*catalog.Column
+	for k, c := range cols {
+		if keep[k] {
+			keptCols = append(keptCols, c)
+		}
+	}
+	nows := nowColumns(def, keptCols)
+	listed := append(append(append([]*catalog.Column(nil), cols...), extra...), nows...)
 	if missingAuto != nil {
 		listed = append(listed, missingAuto)
 	}
@@ -261,6 +292,9 @@ func (e *emitter) values(x *ast.InsertStmt, cols []*catalog.Column, def *catalog
 		for _, c := range extra {
 			z, _ := implicitDefault(c)
 			e.w(", " + z)
+		}
+		for _, c := range nows {
+			e.w(", " + e.nowValue(c))
 		}
 		if missingAuto != nil {
 			e.w(", " + autoIncFunc + "(NULL)")
@@ -302,11 +336,16 @@ func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, adjust bool
 // storedExpr renders a computed value written into col (row: its row of a
 // VALUES list, 0 for others) as MySQL stores it: adjusted to what the column can
 // hold where the statement adjusts values (adjust.go); into ENUM, SET, JSON and
-// binary string columns converted (storedTyped); a decimal or real into an
+// binary string columns converted (storedTyped); into a temporal column in its
+// spelling (a TIMESTAMP in UTC); a decimal or real into an
 // integer column rounded half away from zero; into an exact DECIMAL column
 // rounded to its scale.
 func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope, row int) {
 	if e.adjust && !isNullLiteral(x) && e.adjusted(x, col, s, row) {
+		return
+	}
+	if col != nil && temporalColumn(col.Type) {
+		e.storedTemporal(x, col, s)
 		return
 	}
 	if col != nil && e.storedTyped(x, col, s) {
@@ -373,6 +412,8 @@ func (e *emitter) defaultValue(col *catalog.Column, adjust bool) {
 		e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErNoDefaultForField, "Field '%s' doesn't have a default value", col.Name))
 	case d.Null:
 		e.w("NULL")
+	case nowDefault(col):
+		e.w(e.nowValue(col))
 	case d.Expr != "" || d.Bits:
 		e.fail(notYet("DEFAULT of an expression default"))
 	default:
@@ -382,6 +423,11 @@ func (e *emitter) defaultValue(col *catalog.Column, adjust bool) {
 		}
 		lit := &driver.ValueExpr{}
 		lit.SetValue(d.Lit)
+		if col.Type.Base == "timestamp" {
+			// The catalog keeps a TIMESTAMP's default as stored, in UTC.
+			defer func(tz int) { e.c.tz = tz }(e.c.tz)
+			e.c.tz = 0
+		}
 		if !e.storedLiteral(lit, col, 1) {
 			e.w(sqlString(d.Lit))
 		}
@@ -470,6 +516,10 @@ func (e *emitter) update(x *ast.UpdateStmt) {
 	}
 	table := e.tableName(tn)
 	def := s.sources[0].def
+	if e.c.tz != 0 && def != nil && localOnUpdate(def) {
+		e.fail(notYet("UPDATE of a DATETIME ON UPDATE CURRENT_TIMESTAMP in a time zone other than UTC"))
+		return
+	}
 	alias := ts.AsName.O
 	target := tn.Name.O
 	if alias != "" {
@@ -554,6 +604,10 @@ func (e *emitter) multiUpdate(x *ast.UpdateStmt, s *scope) {
 	def, _ := e.c.cat.Table(schema, tn.Name.O)
 	if !rowidSafe(def) {
 		e.fail(notYet("multi-table UPDATE of a table with a rowid column"))
+		return
+	}
+	if e.c.tz != 0 && localOnUpdate(def) {
+		e.fail(notYet("UPDATE of a DATETIME ON UPDATE CURRENT_TIMESTAMP in a time zone other than UTC"))
 		return
 	}
 	alias := quoteIdent(target)
@@ -818,7 +872,7 @@ func innerJoin(n ast.ResultSetNode, tables *[]*ast.TableSource, conds *[]ast.Exp
 func writesOwnDefaults(def *catalog.Table) bool {
 	for i := range def.Columns {
 		c := &def.Columns[i]
-		if c.DefaultSupplied || c.Default != nil && (c.Default.Expr != "" || len(c.Default.Refs) > 0) {
+		if c.DefaultSupplied || c.Default != nil && (c.Default.Expr != "" && !nowDefault(c) || len(c.Default.Refs) > 0) {
 			return true
 		}
 	}

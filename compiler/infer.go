@@ -20,6 +20,12 @@ type compiler struct {
 	// which is a column compare (emitting only).
 	collation string
 	mode      Mode // the session's sql_mode (emitting only)
+	// tz is the session's time zone, seconds east of UTC (emitting only).
+	tz int
+	// valueTyped: a type was worked out from a literal's value, not only its
+	// kind (NOW(3), STR_TO_DATE's format, ROUND(x, 2)): the plan is not one for
+	// every statement of its shape.
+	valueTyped bool
 }
 
 // divPrecisionIncrement is MySQL's div_precision_increment default.
@@ -189,7 +195,7 @@ func literalType(v *driver.ValueExpr) ColType {
 
 // arith is MySQL's result type of an arithmetic operator.
 func arith(op opcode.Op, l, r ColType) ColType {
-	l, r = enumView(l), enumView(r)
+	l, r = numericForm(enumView(l)), numericForm(enumView(r)) // ENUM/SET by index, a date by its number
 	if !l.Known() || !r.Known() || l.Type == mp.TypeNull || r.Type == mp.TypeNull {
 		return ColType{}
 	}
@@ -309,6 +315,7 @@ func (c *compiler) aggregate(x *ast.AggregateFuncExpr, s *scope) ColType {
 		return t
 	case "sum", "avg":
 		avg := strings.EqualFold(x.F, "avg")
+		arg = numericForm(arg) // dates are summed as numbers
 		switch {
 		case !arg.Known() || arg.Type == mp.TypeNull:
 			return ColType{}
@@ -406,13 +413,8 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 		}
 		return ColType{}
 	}
-	fsp := func() int {
-		if len(x.Args) == 1 {
-			if v, ok := x.Args[0].(*driver.ValueExpr); ok {
-				return int(v.GetInt64())
-			}
-		}
-		return 0
+	if t, ok := c.temporalFunction(name, x, s); ok {
+		return t
 	}
 	if t, ok := c.jsonType(name, x, s); ok {
 		return t
@@ -460,17 +462,6 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 			t.Flags = t.Flags&^mp.NotNullFlag | second.Flags&mp.NotNullFlag
 		}
 		return t
-	case "now", "current_timestamp", "localtime", "localtimestamp", "sysdate", "utc_timestamp":
-		return columnType(catalog.Type{Base: "datetime", Scale: fsp()})
-	case "curdate", "current_date", "utc_date", "date", "last_day", "from_days", "makedate":
-		return columnType(catalog.Type{Base: "date"})
-	case "curtime", "current_time", "utc_time":
-		return columnType(catalog.Type{Base: "time", Scale: fsp()})
-	case "unix_timestamp":
-		if len(x.Args) == 0 {
-			return intResult(true)
-		}
-		return ColType{}
 	case "abs":
 		t := arg(0)
 		if t.isInt() || t.isDecimal() || t.isApprox() {
@@ -499,6 +490,7 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 			if !ok {
 				return ColType{}
 			}
+			c.valueTyped = true
 			d = n
 		}
 		switch {

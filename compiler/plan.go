@@ -3,6 +3,7 @@ package compiler
 import (
 	"container/list"
 	"errors"
+	"strconv"
 	"sync"
 
 	"github.com/pingcap/tidb/pkg/parser"
@@ -26,6 +27,8 @@ type Plan struct {
 	// NULL column: 1048).
 	Err  error
 	deps []dependency
+	// valueTyped: the types depend on literals' values (see compiler.valueTyped).
+	valueTyped bool
 
 	emitted *Emitted // the SQLite SQL (plans by exact text only)
 	emitErr error
@@ -58,7 +61,7 @@ func compileStmt(stmt ast.StmtNode, db string, cat Catalog) *Plan {
 		return &Plan{Params: params, Err: c.insertErr(stmt), deps: rec.deps}
 	}
 	cols := c.queryColumns(rs, nil)
-	p := &Plan{deps: rec.deps}
+	p := &Plan{deps: rec.deps, valueTyped: c.valueTyped}
 	if cols != nil {
 		p.Columns = make([]ColType, len(cols))
 		for i, nt := range cols {
@@ -105,10 +108,17 @@ func NewCache(max int) *Cache {
 
 // Query returns the plan of query text sql run in schema db: cached if a
 // statement of the same shape (see shape) was compiled and its definitions are
-// unchanged, else compiled now. A statement the grammar does not parse gets a
-// plan that knows nothing.
+// unchanged, else compiled now. A plan whose types read a literal's value
+// (NOW(3), STR_TO_DATE's format) is kept by exact text instead. A statement
+// the grammar does not parse gets a plan that knows nothing.
 func (c *Cache) Query(sql, db string, cat Catalog) *Plan {
-	return c.shapes.get(cacheKey{db, shape(sql)}, cat, func() *Plan { return c.compile(sql, db, cat) })
+	compile := func() *Plan { return c.compile(sql, db, cat) }
+	p := c.shapes.get(cacheKey{db, shape(sql)}, cat, compile)
+	if p.valueTyped {
+		// Types read off literals' values (NOW(3)): this text's own plan.
+		return c.shapes.get(cacheKey{db + "\x00text", sql}, cat, compile)
+	}
+	return p
 }
 
 // Emit returns statement sql compiled to SQLite SQL for schema db, or nil when
@@ -118,16 +128,30 @@ func (c *Cache) Query(sql, db string, cat Catalog) *Plan {
 // coll is the connection's collation (@@collation_connection): two strings
 // neither of which is a column compare by it, as in MySQL.
 func (c *Cache) Emit(sql, db, coll string, cat Catalog) (*Emitted, error) {
-	return c.EmitMode(sql, db, coll, Mode{}, cat)
+	return c.EmitWith(sql, db, coll, Mode{}, 0, cat)
 }
 
 // EmitMode is Emit for a session whose sql_mode is not MySQL's default.
 func (c *Cache) EmitMode(sql, db, coll string, mode Mode, cat Catalog) (*Emitted, error) {
-	p := c.texts.get(cacheKey{db + "\x00" + coll + mode.key(), sql}, cat, func() *Plan { return c.compileEmit(sql, db, coll, mode, cat) })
+	return c.EmitWith(sql, db, coll, mode, 0, cat)
+}
+
+// EmitIn is Emit in a session whose time zone is tz seconds east of UTC.
+func (c *Cache) EmitIn(sql, db, coll string, tz int, cat Catalog) (*Emitted, error) {
+	return c.EmitWith(sql, db, coll, Mode{}, tz, cat)
+}
+
+// EmitWith is Emit for a session's sql_mode and time zone (tz seconds east of
+// UTC): the SQL adjusts values or not by the mode, and reads and writes
+// TIMESTAMP values and the current time in the zone, so both are part of the
+// cache's key.
+func (c *Cache) EmitWith(sql, db, coll string, mode Mode, tz int, cat Catalog) (*Emitted, error) {
+	key := cacheKey{db + "\x00" + coll + mode.key() + "\x00" + strconv.Itoa(tz), sql}
+	p := c.texts.get(key, cat, func() *Plan { return c.compileEmit(sql, db, coll, mode, tz, cat) })
 	return p.emitted, p.emitErr
 }
 
-func (c *Cache) compileEmit(sql, db, coll string, mode Mode, cat Catalog) *Plan {
+func (c *Cache) compileEmit(sql, db, coll string, mode Mode, tz int, cat Catalog) *Plan {
 	ps := c.parsers.Get().(*parser.Parser)
 	defer c.parsers.Put(ps)
 	stmts, _, err := ps.Parse(sql, "", "")
@@ -135,7 +159,7 @@ func (c *Cache) compileEmit(sql, db, coll string, mode Mode, cat Catalog) *Plan 
 		return &Plan{}
 	}
 	rec := &recorder{Catalog: cat, seen: map[[2]string]bool{}}
-	comp := &compiler{cat: rec, db: db, collation: coll, mode: mode}
+	comp := &compiler{cat: rec, db: db, collation: coll, mode: mode, tz: tz}
 	em, err := comp.emit(stmts[0], sql)
 	if errors.Is(err, errNotYet) {
 		em, err = nil, nil

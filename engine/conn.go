@@ -85,6 +85,9 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 		if err := registerBytes(c); err != nil {
 			return err
 		}
+		if err := registerTemporal(c, state); err != nil {
+			return err
+		}
 		// Text columns declare MySQL collations (COLLATE utf8mb4_general_ci); a
 		// connection without them could not even read such a table's schema.
 		if err := collation.Register(func(name string, cmp func(a, b string) int) error {
@@ -110,10 +113,12 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 }
 
 func (c *sqliteConn) exec(sql string, args ...any) (driver.Result, error) {
+	c.state.beginStmt()
 	return c.ExecContext(context.Background(), sql, named(args))
 }
 
 func (c *sqliteConn) query(sql string, args ...any) (driver.Rows, error) {
+	c.state.beginStmt()
 	return c.QueryContext(context.Background(), sql, named(args))
 }
 

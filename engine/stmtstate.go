@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"github.com/mattn/go-sqlite3"
@@ -40,6 +41,33 @@ type stmtState struct {
 	// rows numbers, per column, the rows a value adjustment without a row number
 	// from the compiler saw (UPDATE, INSERT ... SELECT): MySQL's "at row N".
 	rows map[string]int64
+	// now is the running statement's NOW() (set by its first call: MySQL's NOW()
+	// is the time the statement began, the same in every row).
+	now time.Time
+}
+
+// beginStmt clears what belongs to the previous statement.
+func (st *stmtState) beginStmt() {
+	st.now = time.Time{}
+	st.warnings, st.lostWarnings = st.warnings[:0], 0
+}
+
+// stmtNow is the running statement's NOW().
+func (st *stmtState) stmtNow() time.Time {
+	if st.now.IsZero() {
+		st.now = time.Now()
+	}
+	return st.now
+}
+
+// warnf records a warning of the running statement.
+func (st *stmtState) warnf(code uint16, format string, args ...any) {
+	st.warn(mysqlerr.Warn(code, format, args...))
+}
+
+// notef records a note of the running statement.
+func (st *stmtState) notef(code uint16, format string, args ...any) {
+	st.warn(mysqlerr.Note(code, format, args...))
 }
 
 // registerStmtFunctions adds the functions that use st to a connection.

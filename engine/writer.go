@@ -276,7 +276,7 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		}
 		return Result{}, err
 	}
-	var r Result
+	r := Result{Warnings: warnings}
 	n, _ := res.RowsAffected()
 	r.AffectedRows = uint64(n)
 	if cc.logged {

@@ -15,6 +15,9 @@ func formatText(v any, typ byte) string {
 	case []byte:
 		return string(x)
 	case int64:
+		if typ == TypeYear && x >= 0 && x < 1000 {
+			return fmt.Sprintf("%04d", x) // YEAR is zero-filled: 0 is 0000
+		}
 		return strconv.FormatInt(x, 10)
 	case uint64:
 		return strconv.FormatUint(x, 10)

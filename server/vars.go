@@ -2,13 +2,12 @@ package server
 
 import (
 	"os"
-	"regexp"
 	"strings"
 
 	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/mysqlerr"
-
 	"github.com/binlite/binlite/sysvar"
+	"github.com/binlite/binlite/temporal"
 )
 
 // Version is what clients see as @@version.
@@ -204,22 +203,19 @@ func (n *Node) semiOnSet(name, legacy string) func(v any) error {
 	}
 }
 
-// checkTimeZone takes the zones binlite follows (the system zone is UTC): SYSTEM
-// and UTC under its names. Another valid zone is 1235 until TIMESTAMP values and
-// NOW() follow the session's zone; anything else is 1298, as in MySQL.
+// checkCollation takes the collations binlite compares by.
 func checkCollation(v any) error { return catalog.CheckCollation(sysvar.Format(v)) }
 
+// checkTimeZone takes the zones binlite follows (the system zone is UTC):
+// SYSTEM, the names of UTC, and offsets from -13:59 to +14:00. A named zone is
+// 1235 (binlite has no zone database); anything else is 1298, as in MySQL.
 func checkTimeZone(v any) error {
 	s := strings.TrimSpace(sysvar.Format(v))
-	switch strings.ToUpper(s) {
-	case "SYSTEM", "+00:00", "-00:00", "+0:00", "UTC", "ETC/UTC", "GMT", "ETC/GMT", "UNIVERSAL", "ZULU":
+	switch _, kind := temporal.ParseZone(s); kind {
+	case temporal.ZoneOffset:
 		return nil
-	}
-	if offsetZone.MatchString(s) || strings.Contains(s, "/") {
-		return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'time_zone other than UTC (%s)'", s)
+	case temporal.ZoneNamed:
+		return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'named time zones (%s)'", s)
 	}
 	return mysqlerr.New(mysqlerr.ErUnknownTimeZone, "Unknown or incorrect time zone: '%s'", s)
 }
-
-// offsetZone is MySQL's [+|-]HH:MM zone form (-13:59 to +14:00).
-var offsetZone = regexp.MustCompile(`^[+-](0?[0-9]|1[0-4]):[0-5][0-9]$`)

@@ -12,6 +12,9 @@ import (
 // sqlcompat's translation. An error is MySQL's answer to the statement.
 func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlcompat.Query, ok bool, _ error) {
 	em, err := s.emit(text, db)
+	if err == nil && em == nil {
+		err = s.zoneGuard(text, q, db)
+	}
 	if err != nil || em == nil {
 		return q, false, err
 	}
@@ -21,14 +24,14 @@ func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlco
 }
 
 func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
-	if s.env.Plans == nil || text == "" || db == "" || isVirtualSchema(db) {
+	if s.env.Plans == nil || text == "" || isVirtualSchema(db) {
 		return nil, nil
 	}
 	if s.collConn == "" {
 		v, _ := s.vars.Get("collation_connection", false)
 		s.collConn, _ = v.(string)
 	}
-	return s.env.Plans.EmitMode(text, db, s.collConn, s.sqlMode(), engineCatalog{s.env.Engine})
+	return s.env.Plans.EmitWith(text, db, s.collConn, s.sqlMode(), s.zone(), engineCatalog{s.env.Engine})
 }
 
 // compiledOnly is the Query of a data statement sqlcompat could not translate

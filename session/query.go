@@ -156,6 +156,9 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 			return nil, mysqlerr.New(mysqlerr.ErBadTable, "Unknown table '%s'", missing)
 		}
 	}
+	if err := s.zoneDDLGuard(d); err != nil {
+		return nil, err
+	}
 	s.existenceNotes(db, d)
 	stmts := d.Statements()
 	if len(stmts) == 0 {

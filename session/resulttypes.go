@@ -226,9 +226,16 @@ func paramValue(t catalog.Type, v any) any {
 		if f, ok := t.StoreFloat(x); ok {
 			return f
 		}
+		if sv, ok := t.StoreTemporalNumber(strconv.FormatFloat(x, 'f', -1, 64)); ok {
+			return sv
+		}
+	case int64:
+		if sv, ok := t.StoreTemporalNumber(strconv.FormatInt(x, 10)); ok {
+			return sv
+		}
 	case time.Time:
 		// As the column keeps it: a DATE its date, a DATETIME(fsp) rounded to fsp.
-		if t.Base == "date" || t.Base == "datetime" || t.Base == "timestamp" {
+		if t.Base == "date" || t.Base == "datetime" || t.Base == "timestamp" || t.Base == "time" {
 			if sv, ok := t.StoreText(x.Format("2006-01-02 15:04:05.999999999")); ok {
 				return sv
 			}

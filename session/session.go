@@ -37,6 +37,9 @@ type Session struct {
 	// collConn is @@collation_connection as the compiler last read it ("": read it
 	// again), kept because reading a variable costs a registry lookup.
 	collConn string
+	// zoneOff is @@time_zone in seconds east of UTC, once zoneKnown (see zone).
+	zoneOff   int
+	zoneKnown bool
 	// queryNotes are the running data statement's notes about its literals.
 	queryNotes []mysqlerr.Warning
 	// lostWarnings counts the statement's warnings beyond those the engine kept.
@@ -337,7 +340,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		}
 		return ok(), nil
 	case *sqlcompat.Set:
-		s.collConn, s.modeCache.set = "", false // read again: the SET may change them
+		s.collConn, s.modeCache.set, s.zoneKnown = "", false, false // read again: the SET may change them
 		return ok(), s.set(x)
 	case *sqlcompat.Show:
 		return s.show(x)

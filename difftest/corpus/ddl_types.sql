@@ -259,6 +259,7 @@ SELECT DATE_ADD(DATE '2024-01-31', INTERVAL 1 MONTH), DATE_ADD(TIMESTAMP '2023-1
 -- mysql: column 1 LONGLONG+binary -- 8.4 manual 14.7 Date and Time Functions (DATEDIFF returns an integer: BIGINT)
 SELECT DATEDIFF('2024-03-01', '2024-02-01'), TIMEDIFF('12:00:00', '13:30:00'), TIMESTAMPDIFF(MONTH, '2024-01-31', '2024-03-01');
 SELECT DATE_FORMAT(dt, '%Y/%m/%d %H:%i:%s %W %M %j'), TIME_FORMAT(t, '%H.%i') FROM dts WHERE id = 1;
+-- mysql: row 2024-02-29|NULL; warnings 1411 -- 8.4 manual 14.7 Date and Time Functions (STR_TO_DATE: a value the server's rules refuse, here a day the month lacks without ALLOW_INVALID_DATES, is NULL with a warning; MariaDB returns it)
 SELECT STR_TO_DATE('29/02/2024', '%d/%m/%Y'), STR_TO_DATE('2023-02-29', '%Y-%m-%d');
 SELECT DATE('2024-02-29 13:45:59'), TIME('2024-02-29 13:45:59.5'), CAST('2024-02-29 13:45:59' AS DATE), CAST(dt AS TIME) FROM dts WHERE id = 1;
 SELECT CAST('2024-02-30' AS DATE);
