@@ -100,16 +100,14 @@ func (t *Table) columnSQL(c *Column) string {
 	var b strings.Builder
 	b.WriteString(quoteIdent(c.Name) + " " + c.Type.SQL())
 	if c.Type.Charset != "" && c.Type.Base != "json" {
-		printCS := c.Type.Charset != t.Charset
-		if printCS {
+		// MySQL prints the character set of a column whose collation is not the
+		// table's, and the collation when it is not its character set's primary
+		// one (or is utf8mb4_0900_ai_ci, always named).
+		if c.Type.Collation != t.Collation || c.Type.Charset != t.Charset {
 			b.WriteString(" CHARACTER SET " + c.Type.Charset)
-		}
-		printColl := c.Type.Collation != t.Collation
-		if printCS {
-			printColl = c.Type.Collation != primaryCollation[c.Type.Charset] || c.Type.Charset == "utf8mb4"
-		}
-		if printColl {
-			b.WriteString(" COLLATE " + c.Type.Collation)
+			if c.Type.Collation != primaryCollation[c.Type.Charset] || c.Type.Collation == "utf8mb4_0900_ai_ci" {
+				b.WriteString(" COLLATE " + c.Type.Collation)
+			}
 		}
 	}
 	if c.Generated != nil {

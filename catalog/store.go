@@ -137,8 +137,11 @@ func (ty Type) StoreFloat(f float64) (float64, bool) {
 		return f, false // out of range: the value check refuses it (1264)
 	}
 	if ty.HasScale {
-		p := math.Pow(10, float64(ty.Scale))
-		f = math.Round(f*p) / p
+		// Rounded on the double's exact value, as MySQL rounds it: 1.2345 is
+		// 1.23449999... and keeps 1.234 (f*1000 would round up to 1234.5 first).
+		if r, err := strconv.ParseFloat(strconv.FormatFloat(f, 'f', ty.Scale, 64), 64); err == nil {
+			f = r
+		}
 	}
 	return float64(float32(f)), true
 }

@@ -186,13 +186,7 @@ func (ty Type) IsBlobLike() bool {
 // in column order.
 func (t *Table) Deprecations() []string {
 	var out []string
-	seen := map[string]bool{}
-	add := func(s string) {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
+	add := func(s string) { out = append(out, s) } // MySQL warns once per column
 	for _, c := range t.Columns {
 		ty := c.Type
 		switch ty.Base {

@@ -111,13 +111,16 @@ func insertColumns(x *ast.InsertStmt, def *catalog.Table) ([]*catalog.Column, er
 		if def == nil {
 			return nil, notYet("INSERT without a column list into a table without a definition")
 		}
-		out := make([]*catalog.Column, len(def.Columns))
+		out := make([]*catalog.Column, 0, len(def.Columns))
 		for i := range def.Columns {
 			c := &def.Columns[i]
-			if c.Invisible || c.Generated != nil {
-				return nil, notYet("INSERT without a column list into a table with invisible or generated columns")
+			switch {
+			case c.Invisible:
+				continue // not among the values a list-less INSERT gives
+			case c.Generated != nil:
+				return nil, notYet("INSERT without a column list into a table with generated columns")
 			}
-			out[i] = c
+			out = append(out, c)
 		}
 		return out, nil
 	}

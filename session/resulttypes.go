@@ -1,6 +1,7 @@
 package session
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -125,10 +126,34 @@ func declaredValue(ct compiler.ColType, v any) any {
 		if str, ok := v.(string); ok {
 			return strings.TrimRight(str, " ")
 		}
-	case ct.Type == mp.TypeFloat && ct.Decimals == 31:
+	case ct.Type == mp.TypeFloat && ct.Decimals < 31:
+		// FLOAT(M,D) shows D digits after the point
 		if f, ok := v.(float64); ok {
-			return float32(f)
+			return strconv.FormatFloat(float64(float32(f)), 'f', int(ct.Decimals), 32)
 		}
+	case ct.Type == mp.TypeFloat:
+		if f, ok := v.(float64); ok {
+			return floatText(float32(f))
+		}
+	case ct.Type == mp.TypeDouble && ct.Decimals == 31:
+		if f, ok := v.(float64); ok {
+			return numberText(f)
+		}
+	case ct.Flags&mp.ZerofillFlag != 0 && ct.Type != mp.TypeYear:
+		// ZEROFILL pads the number with zeros to the display width
+		var digits string
+		switch n := v.(type) {
+		case int64:
+			digits = strconv.FormatInt(n, 10)
+		case string:
+			digits = n
+		default:
+			return v
+		}
+		if w := int(ct.Length); len(digits) < w && !strings.HasPrefix(digits, "-") {
+			return strings.Repeat("0", w-len(digits)) + digits
+		}
+		return digits
 	case ct.BitBytes > 0:
 		n, ok := v.(int64)
 		if !ok {
@@ -242,4 +267,31 @@ func paramValue(t catalog.Type, v any) any {
 		}
 	}
 	return v
+}
+
+// floatText is how MySQL shows a FLOAT: six significant digits (FLT_DIG), in
+// MySQL's choice of fixed or exponent form (numberText).
+func floatText(f float32) string {
+	r, err := strconv.ParseFloat(strconv.FormatFloat(float64(f), 'g', 6, 32), 64)
+	if err != nil {
+		return strconv.FormatFloat(float64(f), 'g', -1, 32)
+	}
+	return numberText(r)
+}
+
+// numberText spells a double as MySQL does (my_gcvt): its shortest exact digits,
+// in fixed point while the decimal point falls within 15 places of the first
+// digit either way, else with an exponent (1e15, 2.5e-20).
+func numberText(f float64) string {
+	if f == 0 || math.IsInf(f, 0) || math.IsNaN(f) {
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	e := strconv.FormatFloat(f, 'e', -1, 64)
+	exp, _ := strconv.Atoi(e[strings.IndexByte(e, 'e')+1:])
+	if decpt := exp + 1; decpt > -15 && decpt <= 15 {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	e = strings.Replace(e, "e+", "e", 1)
+	e = strings.Replace(e, "e-0", "e-", 1)
+	return strings.Replace(e, "e0", "e", 1)
 }
