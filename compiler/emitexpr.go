@@ -82,28 +82,19 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 		if e.temporalBetween(x, s) {
 			return
 		}
+		operand := e.expr
 		if e.decimalValue(x.Expr, s) {
-			e.w("(")
-			e.decText(x.Expr, s)
-			if x.Not {
-				e.w(" NOT")
-			}
-			e.w(" BETWEEN ")
-			e.decText(x.Left, s)
-			e.w(" AND ")
-			e.decText(x.Right, s)
-			e.w(")")
-			return
+			operand = e.decText
 		}
 		e.w("(")
-		e.expr(x.Expr, s)
+		operand(x.Expr, s)
 		if x.Not {
 			e.w(" NOT")
 		}
 		e.w(" BETWEEN ")
-		e.expr(x.Left, s)
+		operand(x.Left, s)
 		e.w(" AND ")
-		e.expr(x.Right, s)
+		operand(x.Right, s)
 		e.w(")")
 	case *ast.PatternInExpr:
 		if e.temporalIn(x, s) {

@@ -28,11 +28,7 @@ func (e *emitter) insert(x *ast.InsertStmt) {
 		return
 	}
 	table := e.tableName(tn)
-	schema := tn.Schema.O
-	if schema == "" {
-		schema = e.c.db
-	}
-	def, _ := e.c.cat.Table(schema, tn.Name.O)
+	schema, def := e.tableDef(tn)
 	switch {
 	case def == nil:
 		// Without its definition the AUTO_INCREMENT column and the columns'
@@ -600,11 +596,7 @@ func (e *emitter) multiUpdate(x *ast.UpdateStmt, s *scope) {
 		return
 	}
 	table := e.tableName(tn)
-	schema := tn.Schema.O
-	if schema == "" {
-		schema = e.c.db
-	}
-	def, _ := e.c.cat.Table(schema, tn.Name.O)
+	_, def := e.tableDef(tn)
 	if !rowidSafe(def) {
 		e.fail(notYet("multi-table UPDATE of a table with a rowid column"))
 		return
@@ -744,11 +736,7 @@ func (e *emitter) delete(x *ast.DeleteStmt) {
 		e.fail(notYet("multi-table DELETE target"))
 		return
 	}
-	schema := tn.Schema.O
-	if schema == "" {
-		schema = e.c.db
-	}
-	def, _ := e.c.cat.Table(schema, tn.Name.O)
+	_, def := e.tableDef(tn)
 	if !rowidSafe(def) {
 		e.fail(notYet("multi-table DELETE from a table with a rowid column"))
 		return
@@ -880,4 +868,14 @@ func writesOwnDefaults(def *catalog.Table) bool {
 		}
 	}
 	return false
+}
+
+// tableDef is a table reference's schema and definition (nil if it has none).
+func (e *emitter) tableDef(tn *ast.TableName) (string, *catalog.Table) {
+	schema := tn.Schema.O
+	if schema == "" {
+		schema = e.c.db
+	}
+	def, _ := e.c.cat.Table(schema, tn.Name.O)
+	return schema, def
 }

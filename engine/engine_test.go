@@ -216,7 +216,6 @@ func TestRecoveryReappliesLoggedTransactions(t *testing.T) {
 	l.Close()
 
 	te = openTest(t, dir)
-	defer te.close(t)
 	if n := scalar(t, te.Engine, "d", "SELECT COUNT(*) FROM t"); n != int64(15) {
 		t.Fatalf("rows after recovery %v, want 15", n)
 	}
@@ -226,6 +225,9 @@ func TestRecoveryReappliesLoggedTransactions(t *testing.T) {
 	// A second start must not apply anything twice.
 	te.close(t)
 	te = openTest(t, dir)
+	// Closed before t.TempDir removes the directory (a deferred te.close would
+	// close the engine te named when the defer ran, and leave this one writing).
+	defer te.close(t)
 	if n := scalar(t, te.Engine, "d", "SELECT COUNT(*) FROM t"); n != int64(15) {
 		t.Fatalf("rows after second start %v", n)
 	}
