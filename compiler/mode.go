@@ -24,21 +24,6 @@ const (
 	divisionError = 2
 )
 
-// key is the Mode's part of the cache key ("" for the default).
-func (m Mode) key() string {
-	if m == (Mode{}) {
-		return ""
-	}
-	k := []byte("\x00")
-	if m.NotStrict {
-		k = append(k, 's')
-	}
-	if m.NoDivisionByZeroError {
-		k = append(k, 'd')
-	}
-	return string(k)
-}
-
 // statementModes sets what the statement's kind and the Mode decide: whether a
 // value a column cannot keep is adjusted (IGNORE, or not strict), and what a
 // division by zero does (see divisionWarn; 0: nothing). MySQL's strict mode

@@ -3,7 +3,6 @@ package compiler
 import (
 	"container/list"
 	"errors"
-	"strconv"
 	"sync"
 
 	"github.com/pingcap/tidb/pkg/parser"
@@ -113,10 +112,10 @@ func NewCache(max int) *Cache {
 // the grammar does not parse gets a plan that knows nothing.
 func (c *Cache) Query(sql, db string, cat Catalog) *Plan {
 	compile := func() *Plan { return c.compile(sql, db, cat) }
-	p := c.shapes.get(cacheKey{db, shape(sql)}, cat, compile)
+	p := c.shapes.get(cacheKey{db: db, text: shape(sql)}, cat, compile)
 	if p.valueTyped {
 		// Types read off literals' values (NOW(3)): this text's own plan.
-		return c.shapes.get(cacheKey{db + "\x00text", sql}, cat, compile)
+		return c.shapes.get(cacheKey{db: db, text: sql, exact: true}, cat, compile)
 	}
 	return p
 }
@@ -146,7 +145,7 @@ func (c *Cache) EmitIn(sql, db, coll string, tz int, cat Catalog) (*Emitted, err
 // TIMESTAMP values and the current time in the zone, so both are part of the
 // cache's key.
 func (c *Cache) EmitWith(sql, db, coll string, mode Mode, tz int, cat Catalog) (*Emitted, error) {
-	key := cacheKey{db + "\x00" + coll + mode.key() + "\x00" + strconv.Itoa(tz), sql}
+	key := cacheKey{db: db, coll: coll, mode: mode, tz: tz, text: sql}
 	p := c.texts.get(key, cat, func() *Plan { return c.compileEmit(sql, db, coll, mode, tz, cat) })
 	return p.emitted, p.emitErr
 }
@@ -177,7 +176,15 @@ func (c *Cache) compile(sql, db string, cat Catalog) *Plan {
 	return compileStmt(stmts[0], db, cat)
 }
 
-type cacheKey struct{ db, text string }
+// cacheKey is what a plan was made for: a schema, a statement's shape (Query) or
+// exact text (exact, and every SQL plan), and for SQL the session's collation,
+// sql_mode and time zone. A struct, so a lookup builds no string.
+type cacheKey struct {
+	db, coll, text string
+	mode           Mode
+	tz             int
+	exact          bool
+}
 
 type cacheEntry struct {
 	key  cacheKey
