@@ -36,7 +36,7 @@ func TestEmitTemporal(t *testing.T) {
 			"SELECT binlite_date_add(`d`, 'date', 'date', 0, 1, 'DAY', 0) AS `DATE_ADD(d, INTERVAL 1 DAY)`, binlite_cast(`dt`, 'datetime', 'date', 0, 0) AS `CAST(dt AS DATE)`, binlite_now(6, 0) AS `NOW(6)` FROM `t`"},
 	}
 	for _, c := range cases {
-		em, err := NewCache(8).EmitIn(c.mysql, "d", "utf8mb4_general_ci", c.tz, cat)
+		em, err := NewCache(8).EmitWith(c.mysql, "d", "utf8mb4_general_ci", Mode{}, c.tz, cat)
 		if err != nil || em == nil {
 			t.Errorf("%s: not compiled (%v)", c.mysql, err)
 			continue
@@ -47,8 +47,8 @@ func TestEmitTemporal(t *testing.T) {
 	}
 	// One text, two zones: two entries of the cache.
 	cache := NewCache(8)
-	a, _ := cache.EmitIn("SELECT ts FROM t", "d", "utf8mb4_general_ci", 0, cat)
-	b, _ := cache.EmitIn("SELECT ts FROM t", "d", "utf8mb4_general_ci", 3600, cat)
+	a, _ := cache.EmitWith("SELECT ts FROM t", "d", "utf8mb4_general_ci", Mode{}, 0, cat)
+	b, _ := cache.EmitWith("SELECT ts FROM t", "d", "utf8mb4_general_ci", Mode{}, 3600, cat)
 	if a == nil || b == nil || a.SQL == b.SQL {
 		t.Errorf("the zone is not part of the cache's key: %v / %v", a, b)
 	}

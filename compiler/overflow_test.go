@@ -71,7 +71,7 @@ func TestEmitModes(t *testing.T) {
 	}
 	c := NewCache(8)
 	for _, tc := range cases {
-		em, err := c.EmitMode(tc.mysql, "d", "utf8mb4_general_ci", tc.mode, cat)
+		em, err := c.EmitWith(tc.mysql, "d", "utf8mb4_general_ci", tc.mode, 0, cat)
 		if err != nil || em == nil {
 			t.Errorf("%s: not compiled (%v)", tc.mysql, err)
 			continue

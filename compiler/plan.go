@@ -130,16 +130,6 @@ func (c *Cache) Emit(sql, db, coll string, cat Catalog) (*Emitted, error) {
 	return c.EmitWith(sql, db, coll, Mode{}, 0, cat)
 }
 
-// EmitMode is Emit for a session whose sql_mode is not MySQL's default.
-func (c *Cache) EmitMode(sql, db, coll string, mode Mode, cat Catalog) (*Emitted, error) {
-	return c.EmitWith(sql, db, coll, mode, 0, cat)
-}
-
-// EmitIn is Emit in a session whose time zone is tz seconds east of UTC.
-func (c *Cache) EmitIn(sql, db, coll string, tz int, cat Catalog) (*Emitted, error) {
-	return c.EmitWith(sql, db, coll, Mode{}, tz, cat)
-}
-
 // EmitWith is Emit for a session's sql_mode and time zone (tz seconds east of
 // UTC): the SQL adjusts values or not by the mode, and reads and writes
 // TIMESTAMP values and the current time in the zone, so both are part of the

@@ -1,6 +1,7 @@
 package mysqljson
 
 import (
+	"cmp"
 	"math/big"
 	"strings"
 )
@@ -31,13 +32,13 @@ func rank(k Kind) int {
 func Compare(a, b *Value) int {
 	ra, rb := rank(a.Kind), rank(b.Kind)
 	if ra != rb {
-		return cmpInt(ra, rb)
+		return cmp.Compare(ra, rb)
 	}
 	switch a.Kind {
 	case KindNull:
 		return 0
 	case KindBool:
-		return cmpInt(boolInt(a.Bool), boolInt(b.Bool))
+		return cmp.Compare(boolInt(a.Bool), boolInt(b.Bool))
 	case KindString:
 		return strings.Compare(a.Str, b.Str)
 	case KindArray:
@@ -46,9 +47,9 @@ func Compare(a, b *Value) int {
 				return c
 			}
 		}
-		return cmpInt(len(a.Arr), len(b.Arr))
+		return cmp.Compare(len(a.Arr), len(b.Arr))
 	case KindObject:
-		if c := cmpInt(len(a.Obj), len(b.Obj)); c != 0 {
+		if c := cmp.Compare(len(a.Obj), len(b.Obj)); c != 0 {
 			return c
 		}
 		for i := range a.Obj {
@@ -67,9 +68,9 @@ func Compare(a, b *Value) int {
 func compareNumbers(a, b *Value) int {
 	switch {
 	case a.Kind == KindInt && b.Kind == KindInt:
-		return cmpInt64(a.Int, b.Int)
+		return cmp.Compare(a.Int, b.Int)
 	case a.Kind == KindUint && b.Kind == KindUint:
-		return cmpUint64(a.Uint, b.Uint)
+		return cmp.Compare(a.Uint, b.Uint)
 	case a.Kind == KindDouble && b.Kind == KindDouble:
 		switch {
 		case a.Float < b.Float:
@@ -96,36 +97,6 @@ func (v *Value) rat() *big.Rat {
 		r.SetString(v.Str)
 	}
 	return r
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func cmpInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func cmpUint64(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func boolInt(b bool) int {

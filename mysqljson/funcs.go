@@ -347,30 +347,22 @@ func arrayFn(c *call) (any, error) {
 
 // modifyFn is JSON_SET/JSON_INSERT/JSON_REPLACE(doc, path, value, ...).
 func modifyFn(mode int) func(*call) (any, error) {
-	return func(c *call) (any, error) {
-		if c.n() < 3 || c.n()%2 == 0 {
-			return nil, paramCount(c.fn)
-		}
-		doc, err := c.doc(0)
-		if err != nil || doc == nil {
-			return nil, err
-		}
-		for i := 1; i < c.n(); i += 2 {
-			p, ok, err := c.path(i, false)
-			if err != nil || !ok {
-				return nil, err
-			}
-			v, err := c.value(i + 1)
-			if err != nil {
-				return nil, err
-			}
-			Modify(doc, p, v, mode)
-		}
-		return result(*doc), nil
-	}
+	return pathValueFn(nil, func(doc *Value, p Path, v Value) { Modify(doc, p, v, mode) })
 }
 
+// arrayChangeFn is JSON_ARRAY_APPEND/JSON_ARRAY_INSERT(doc, path, value, ...).
 func arrayChangeFn(change func(*Value, Path, Value)) func(*call) (any, error) {
+	return pathValueFn(func(c *call, p Path) error {
+		if c.fn == "json_array_insert" && !p.endsInCell() {
+			return mysqlerr.New(mysqlerr.ErInvalidJSONPathArrayCell, "A path expression is not a path to a cell in an array.")
+		}
+		return nil
+	}, change)
+}
+
+// pathValueFn is a function of (doc, path, value, ...) that changes doc at each
+// path (checked by check, if any) with its value, in order.
+func pathValueFn(check func(*call, Path) error, change func(*Value, Path, Value)) func(*call) (any, error) {
 	return func(c *call) (any, error) {
 		if c.n() < 3 || c.n()%2 == 0 {
 			return nil, paramCount(c.fn)
@@ -384,8 +376,10 @@ func arrayChangeFn(change func(*Value, Path, Value)) func(*call) (any, error) {
 			if err != nil || !ok {
 				return nil, err
 			}
-			if c.fn == "json_array_insert" && !p.endsInCell() {
-				return nil, mysqlerr.New(mysqlerr.ErInvalidJSONPathArrayCell, "A path expression is not a path to a cell in an array.")
+			if check != nil {
+				if err := check(c, p); err != nil {
+					return nil, err
+				}
 			}
 			v, err := c.value(i + 1)
 			if err != nil {

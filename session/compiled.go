@@ -5,6 +5,7 @@ import (
 
 	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/sqlcompat"
+	"github.com/binlite/binlite/temporal"
 )
 
 // compiled gives q the compiler's SQLite SQL for the statement text, run in
@@ -27,11 +28,32 @@ func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
 	if s.env.Plans == nil || text == "" || isVirtualSchema(db) {
 		return nil, nil
 	}
-	if s.collConn == "" {
-		v, _ := s.vars.Get("collation_connection", false)
-		s.collConn, _ = v.(string)
+	cv := s.compileVars()
+	return s.env.Plans.EmitWith(text, db, cv.coll, cv.mode, cv.tz, engineCatalog{s.env.Engine})
+}
+
+// compileVars are the session variables a statement is compiled for: the
+// connection's collation, sql_mode and time zone (seconds east of UTC). They are
+// read once after each SET, not for every statement (reading a variable costs a
+// registry lookup).
+type compileVars struct {
+	known bool
+	coll  string
+	mode  compiler.Mode
+	tz    int
+}
+
+func (s *Session) compileVars() compileVars {
+	if !s.compile.known {
+		str := func(name string) string {
+			v, _ := s.vars.Get(name, false)
+			t, _ := v.(string)
+			return t
+		}
+		tz, _ := temporal.ParseZone(str("time_zone"))
+		s.compile = compileVars{known: true, coll: str("collation_connection"), mode: modeOf(str("sql_mode")), tz: tz}
 	}
-	return s.env.Plans.EmitWith(text, db, s.collConn, s.sqlMode(), s.zone(), engineCatalog{s.env.Engine})
+	return s.compile
 }
 
 // compiledOnly is the Query of a data statement sqlcompat could not translate

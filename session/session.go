@@ -34,17 +34,12 @@ type Session struct {
 	// @@warning_count); notes collects what the running statement adds to it.
 	warnings []mysqlerr.Warning
 	notes    []mysqlerr.Warning
-	// collConn is @@collation_connection as the compiler last read it ("": read it
-	// again), kept because reading a variable costs a registry lookup.
-	collConn string
-	// zoneOff is @@time_zone in seconds east of UTC, once zoneKnown (see zone).
-	zoneOff   int
-	zoneKnown bool
+	// compile holds the variables statements are compiled for (see compileVars).
+	compile compileVars
 	// queryNotes are the running data statement's notes about its literals.
 	queryNotes []mysqlerr.Warning
 	// lostWarnings counts the statement's warnings beyond those the engine kept.
 	lostWarnings int
-	modeCache    sqlModeCache // see sqlMode
 
 	mu   sync.Mutex // guards info for SHOW PROCESSLIST
 	info string
@@ -340,7 +335,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		}
 		return ok(), nil
 	case *sqlcompat.Set:
-		s.collConn, s.modeCache.set, s.zoneKnown = "", false, false // read again: the SET may change them
+		s.compile.known = false // read again: the SET may change them
 		return ok(), s.set(x)
 	case *sqlcompat.Show:
 		return s.show(x)

@@ -6,28 +6,15 @@ import (
 	"github.com/binlite/binlite/sysvar"
 )
 
-// sqlModeCache is the compiler's Mode of the sql_mode value last seen.
-type sqlModeCache struct {
-	text string
-	mode compiler.Mode
-	set  bool
-}
-
 // sqlMode is what of the session's sql_mode its statements are compiled for.
-func (s *Session) sqlMode() compiler.Mode {
-	if s.modeCache.set {
-		return s.modeCache.mode // read again after a SET (session.go)
+func (s *Session) sqlMode() compiler.Mode { return s.compileVars().mode }
+
+// modeOf is what of sql_mode m the compiler follows.
+func modeOf(m string) compiler.Mode {
+	return compiler.Mode{
+		NotStrict:             !sysvar.HasSQLMode(m, "STRICT_TRANS_TABLES") && !sysvar.HasSQLMode(m, "STRICT_ALL_TABLES"),
+		NoDivisionByZeroError: !sysvar.HasSQLMode(m, "ERROR_FOR_DIVISION_BY_ZERO"),
 	}
-	v, _ := s.vars.Get("sql_mode", false)
-	m, _ := v.(string)
-	if c := &s.modeCache; !c.set || m != c.text {
-		c.text, c.set = m, true
-		c.mode = compiler.Mode{
-			NotStrict:             !sysvar.HasSQLMode(m, "STRICT_TRANS_TABLES") && !sysvar.HasSQLMode(m, "STRICT_ALL_TABLES"),
-			NoDivisionByZeroError: !sysvar.HasSQLMode(m, "ERROR_FOR_DIVISION_BY_ZERO"),
-		}
-	}
-	return s.modeCache.mode
 }
 
 // executionWarnings adds the warnings a statement raised while it ran (and how

@@ -6,19 +6,10 @@ import (
 	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/sqlcompat"
-	"github.com/binlite/binlite/temporal"
 )
 
 // zone is the session's time_zone as seconds east of UTC (SYSTEM is UTC).
-func (s *Session) zone() int {
-	if !s.zoneKnown { // read again after a SET (session.go)
-		v, _ := s.vars.Get("time_zone", false)
-		name, _ := v.(string)
-		s.zoneOff, _ = temporal.ParseZone(name)
-		s.zoneKnown = true
-	}
-	return s.zoneOff
-}
+func (s *Session) zone() int { return s.compileVars().tz }
 
 // zoneGuard refuses, in a session whose time zone is not UTC, a statement the
 // compiler left to sqlcompat's translation when its answer would depend on the

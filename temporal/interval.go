@@ -110,26 +110,7 @@ func parseInterval(text string, u Unit, isText bool) (Interval, bool) {
 		if f > 1e18 {
 			return iv, false
 		}
-		switch parts[0] {
-		case "us":
-			iv.Micros = n
-		case "s":
-			iv.Sec = n
-		case "m":
-			iv.Minutes = n
-		case "h":
-			iv.Hours = n
-		case "d":
-			iv.Days = n
-		case "w":
-			iv.Days = n * 7
-		case "mon":
-			iv.Months = n
-		case "q":
-			iv.Months = n * 3
-		case "y":
-			iv.Years = n
-		}
+		iv.set(parts[0], n)
 		return iv, true
 	}
 	i := 0
@@ -175,22 +156,7 @@ func parseInterval(text string, u Unit, isText bool) (Interval, bool) {
 				n *= 10
 			}
 		}
-		switch name {
-		case "us":
-			iv.Micros = n
-		case "s":
-			iv.Sec = n
-		case "m":
-			iv.Minutes = n
-		case "h":
-			iv.Hours = n
-		case "d":
-			iv.Days = n
-		case "mon":
-			iv.Months = n
-		case "y":
-			iv.Years = n
-		}
+		iv.set(name, n)
 	}
 	return iv, true
 }
@@ -324,4 +290,28 @@ func AddTimeInterval(v Value, iv Interval, sub bool) (Value, bool) {
 		return Value{}, false
 	}
 	return r, true
+}
+
+// set gives the interval's part named part (us, s, m, h, d, w, mon, q, y) n units.
+func (iv *Interval) set(part string, n int64) {
+	switch part {
+	case "us":
+		iv.Micros = n
+	case "s":
+		iv.Sec = n
+	case "m":
+		iv.Minutes = n
+	case "h":
+		iv.Hours = n
+	case "d":
+		iv.Days = n
+	case "w":
+		iv.Days = n * 7
+	case "mon":
+		iv.Months = n
+	case "q":
+		iv.Months = n * 3
+	case "y":
+		iv.Years = n
+	}
 }
