@@ -26,6 +26,8 @@ fuzz:
 	$(GO) test -run=NONE -fuzz=FuzzDecodeEvent -fuzztime=30s ./binlog/
 	$(GO) test -run=NONE -fuzz=FuzzReadFile -fuzztime=30s ./binlog/
 	$(GO) test -run=NONE -fuzz=FuzzParse -fuzztime=30s ./sqlcompat/
+	$(GO) test -run=NONE -fuzz=FuzzParse -fuzztime=30s ./mysqljson/
+	$(GO) test -run=NONE -fuzz=FuzzParse -fuzztime=30s ./temporal/
 
 demo: build
 	./bin/binlite demo
