@@ -34,6 +34,19 @@ type Emitted struct {
 	// INSERT IGNORE, whose skipped rows are warned about (1062).
 	InsertRows       int
 	IgnoreDuplicates bool
+	// Then are further SQLite statements run after SQL, all or nothing (a write
+	// to several tables); EachRow is a query of rowids in MySQL's write order, SQL
+	// then runs once for each, bound as parameter Params+1 (see engine.Stmt).
+	Then    []string
+	EachRow string
+	// RowsApart: an INSERT IGNORE into a table with CHECK constraints or foreign
+	// keys, one row per statement (SQL, then Then), each one left out with a
+	// warning if they refuse it (engine.Stmt.RowsApart).
+	RowsApart bool
+	// CountsRows: an IGNORE write whose rows are counted as SQLite meets them
+	// (binlite_counted()); those it did not write it left out for a duplicate
+	// key (1062).
+	CountsRows bool
 }
 
 // errNotYet marks a construct the emitter does not compile yet: the statement is
@@ -77,6 +90,10 @@ type emitter struct {
 	// divZero is what a division by zero does (the divisions' mode argument,
 	// see package sqlitec; 0: NULL, as SQLite's).
 	divZero int
+	// valuesNoted: MySQL's deprecation warning for VALUES(col) is given.
+	valuesNoted bool
+	// stmts are the SQLite statements split off before the one being rendered.
+	stmts []string
 }
 
 // emit compiles stmt (parsed from sql) into SQLite SQL. errNotYet (wrapped) means
@@ -110,6 +127,9 @@ func (c *compiler) emit(stmt ast.StmtNode, sql string) (*Emitted, error) {
 		return nil, e.err
 	}
 	e.out.SQL, e.out.Warnings, e.out.Params = e.b.String(), e.notes, len(e.params)
+	if len(e.stmts) > 0 {
+		e.out.SQL, e.out.Then = e.stmts[0], append(e.stmts[1:], e.out.SQL)
+	}
 	return e.out, nil
 }
 
@@ -121,6 +141,13 @@ func (e *emitter) fail(err error) {
 }
 
 func (e *emitter) w(s string) { e.b.WriteString(s) }
+
+// split ends the SQLite statement rendered so far: what follows is the next
+// statement of the same MySQL statement (Emitted.Then).
+func (e *emitter) split() {
+	e.stmts = append(e.stmts, e.b.String())
+	e.b.Reset()
+}
 
 // paramNumbers numbers the ? markers by their place in the text.
 func paramNumbers(stmt ast.Node) map[int]int {

@@ -200,6 +200,10 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 			e.fail(notYet("VALUES() outside ON DUPLICATE KEY UPDATE"))
 			return
 		}
+		if !e.valuesNoted {
+			e.valuesNoted = true
+			e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErWarnDeprecatedSyntax, "'VALUES function' is deprecated and will be removed in a future release. Please use an alias (INSERT INTO ... VALUES (...) AS alias) and replace VALUES(col) in the ON DUPLICATE KEY UPDATE clause with alias.col instead"))
+		}
 		if e.readsUTC(&ast.ColumnNameExpr{Name: x.Column.Name}, s) {
 			e.w("binlite_tz_local(excluded." + quoteIdent(x.Column.Name.Name.O) + ", " + e.tz() + ")")
 			return

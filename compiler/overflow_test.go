@@ -27,9 +27,9 @@ func TestEmitChecks(t *testing.T) {
 		{"SELECT k / id, k MOD id, k DIV 0, f / 2, f / id, 1 / 0 FROM n",
 			"SELECT binlite_div_dec(`k`, `id`, 9, 1) AS `k / id`, binlite_mod(`k`, `id`, 1) AS `k MOD id`, binlite_intdiv(`k`, 0, 1, '(`d`.`n`.`k` DIV 0)') AS `k DIV 0`, " +
 				"binlite_double((`f` * 1.0 / 2), '(`d`.`n`.`f` / 2)') AS `f / 2`, binlite_div(`f`, `id`, 1, '(`d`.`n`.`f` / `d`.`n`.`id`)') AS `f / id`, binlite_div_dec(1, 0, 9, 1) AS `1 / 0` FROM `n`"},
-		{"UPDATE n SET d = k / id", "UPDATE `n` SET `d` = binlite_dec_store(binlite_div_dec(`k`, `id`, 9, 2), 5, 2)"},
+		{"UPDATE n SET d = k / id", "UPDATE `n` SET `d` = binlite_dec_keep(binlite_div_dec(`k`, `id`, 9, 2), 5, 2, 'd', 0)"},
 		{"DELETE FROM n WHERE k / id > 1", "DELETE FROM `n` WHERE (binlite_dec_cmp(binlite_div_dec(`k`, `id`, 9, 2), 1) > 0)"},
-		{"UPDATE IGNORE n SET k = k DIV id", "UPDATE OR IGNORE `n` SET `k` = binlite_adjust_int(binlite_intdiv(`k`, `id`, 1, '(`d`.`n`.`k` DIV `d`.`n`.`id`)'), -2147483648, 2147483647, 0, 'k', 0)"},
+		{"UPDATE IGNORE n SET k = k DIV id", "UPDATE OR IGNORE `n` SET `k` = binlite_adjust_int(binlite_intdiv(`k`, `id`, 1, '(`d`.`n`.`k` DIV `d`.`n`.`id`)'), -2147483648, 2147483647, 0, 'k', 0) WHERE binlite_counted()"},
 		// a parameter's type comes with each execution: the values are checked as they come
 		{"SELECT bi * ?, ? + 1, k + (?) FROM n", "SELECT binlite_int_args((`bi` * ?1), `bi`, ?1, '(`d`.`n`.`bi` * ?)') AS `bi * ?`, binlite_int_args((?2 + 1), ?2, 1, '(? + 1)') AS `? + 1`, binlite_int_args((`k` + ?3), `k`, ?3, '(`d`.`n`.`k` + ?)') AS `k + (?)` FROM `n`"},
 	}

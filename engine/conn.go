@@ -7,6 +7,7 @@ import (
 	"database/sql/driver"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"net/url"
@@ -115,6 +116,37 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 func (c *sqliteConn) exec(sql string, args ...any) (driver.Result, error) {
 	c.state.beginStmt()
 	return c.ExecContext(context.Background(), sql, named(args))
+}
+
+// execMore runs another SQLite statement of the MySQL statement running: it
+// shares its NOW() and its warnings.
+func (c *sqliteConn) execMore(sql string, args ...any) (driver.Result, error) {
+	return c.ExecContext(context.Background(), sql, named(args))
+}
+
+// rowids reads the rowids query q gives, in its order, as the statement's first
+// SQLite step.
+func (c *sqliteConn) rowids(q string, args []any) ([]int64, error) {
+	rows, err := c.query(q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	dest := make([]driver.Value, len(rows.Columns()))
+	for {
+		if err := rows.Next(dest); err != nil {
+			if err == io.EOF {
+				return ids, nil
+			}
+			return nil, err
+		}
+		id, ok := dest[0].(int64)
+		if !ok {
+			return nil, fmt.Errorf("engine: rowid query gave %T", dest[0])
+		}
+		ids = append(ids, id)
+	}
 }
 
 func (c *sqliteConn) query(sql string, args ...any) (driver.Rows, error) {

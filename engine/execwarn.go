@@ -69,12 +69,30 @@ func registerWarningFunctions(c *sqlite3.SQLiteConn, st *stmtState) error {
 		"binlite_adjust_dec":  st.adjustDecimal,
 		"binlite_adjust_null": st.adjustNull,
 		"binlite_div_dec":     st.divDecimal,
+		"binlite_dec_keep":    st.keepDecimal,
 	} {
 		if err := c.RegisterFunc(name, fn, false); err != nil {
 			return fmt.Errorf("register %s: %w", name, err)
 		}
 	}
 	return nil
+}
+
+// keepDecimal is binlite_dec_keep(v, precision, scale, col, row): what a
+// DECIMAL(precision, scale) column stores of a computed exact value under strict
+// mode (binlite_dec_store), with MySQL's Note 1265 when rounding to the scale
+// lost digits. A value out of range is left as it is for the column's check.
+func (st *stmtState) keepDecimal(v any, precision, scale int64, col string, row int64) any {
+	out := decimal.Store(v, precision, scale)
+	if isNull(v) {
+		return out
+	}
+	if d, ok := decimal.Parse(v); ok {
+		if r, ok := decimal.Parse(out); ok && r.Cmp(d) != 0 {
+			st.warn(mysqlerr.Note(codeTruncated, "Data truncated for column '%s' at row %d", col, st.rowNumber(col, row)))
+		}
+	}
+	return out
 }
 
 // divDecimal is binlite_div_dec(a, b, scale, mode): exact decimal division

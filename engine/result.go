@@ -19,6 +19,18 @@ type Stmt struct {
 	AutoInc *AutoInc
 	// NoFKChecks runs the statement with foreign_key_checks=0.
 	NoFKChecks bool
+	// Then are further SQLite statements of the same MySQL statement, run after
+	// SQL with the same arguments: all of them or none take effect (a multi-table
+	// UPDATE or DELETE writes each table with its own statement).
+	Then []string
+	// EachRow, when set, is a query giving rowids in the order MySQL writes the
+	// rows: SQL then runs once per rowid, bound as one more argument after Args
+	// (UPDATE ... ORDER BY checks each row's unique keys in that order).
+	EachRow string
+	// RowsApart: SQL and Then each write one row of an INSERT IGNORE; a row a
+	// CHECK constraint or a foreign key refuses is left out with MySQL's warning
+	// (3819, 1452) and the others are written.
+	RowsApart bool
 }
 
 // Result is what a write returns to the session.
@@ -35,6 +47,9 @@ type Result struct {
 	// LostWarnings counts those beyond the first maxWarnings.
 	Warnings     []mysqlerr.Warning
 	LostWarnings int
+	// Counted is how many rows the statement's binlite_counted() met and Written
+	// how many of them SQLite wrote: an IGNORE statement left out the others.
+	Counted, Written uint64
 }
 
 // ResultColumn names a result column with SQLite's declared type ("" for expressions).

@@ -44,11 +44,14 @@ type stmtState struct {
 	// now is the running statement's NOW() (set by its first call: MySQL's NOW()
 	// is the time the statement began, the same in every row).
 	now time.Time
+	// counted is how many rows binlite_counted() met: the rows an IGNORE write
+	// set out to write, of which SQLite's OR IGNORE may have left some out.
+	counted int64
 }
 
 // beginStmt clears what belongs to the previous statement.
 func (st *stmtState) beginStmt() {
-	st.now = time.Time{}
+	st.now, st.counted = time.Time{}, 0
 	st.warnings, st.lostWarnings = st.warnings[:0], 0
 }
 
@@ -81,12 +84,19 @@ func registerStmtFunctions(c *sqlite3.SQLiteConn, st *stmtState) error {
 		"binlite_fk_checks": st.fkChecks,
 		"binlite_autoinc":   st.autoinc,
 		"last_insert_id":    st.setLastInsertID,
+		"binlite_counted":   st.count,
 	} {
 		if err := c.RegisterFunc(name, fn, false); err != nil {
 			return fmt.Errorf("register %s: %w", name, err)
 		}
 	}
 	return nil
+}
+
+// count is binlite_counted(): true, counting the row it is evaluated for.
+func (st *stmtState) count() bool {
+	st.counted++
+	return true
 }
 
 // fkChecks is binlite_fk_checks(): whether the foreign key triggers act. They do

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -251,10 +253,10 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		}
 		cs.alloc, aiTable = a, t
 	}
-	cs.fkOff, cs.ignoring = st.NoFKChecks, ignoreStatement(st.SQL)
+	cs.fkOff, cs.ignoring = st.NoFKChecks, st.RowsApart || ignoreStatement(st.SQL)
 	cs.takeWarnings()
 	w.cap.start()
-	res, err := w.c.exec(st.SQL, st.Args...)
+	res, err := w.execAll(st)
 	cc, cerr := w.cap.collect(evs)
 	alloc := cs.alloc
 	cs.alloc, cs.fkOff, cs.ignoring = nil, false, false
@@ -276,9 +278,9 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 		}
 		return Result{}, err
 	}
-	r := Result{Warnings: warnings}
+	r := Result{Warnings: warnings, Counted: uint64(cs.counted)}
 	n, _ := res.RowsAffected()
-	r.AffectedRows = uint64(n)
+	r.AffectedRows, r.Written = uint64(n), uint64(n)
 	if cc.logged {
 		r.AffectedRows = cc.affected(st.Upsert)
 		n = int64(cc.inserted)
@@ -293,6 +295,86 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 	r.setInsertID(st, alloc, lastID, lastIDSet, w.autoIncValue(st, &cc))
 	r.Warnings, r.LostWarnings = warnings, lost
 	return r, nil
+}
+
+// execAll runs the SQLite statements of st: one, or several inside a savepoint
+// so that a failure in any of them leaves nothing of the others.
+func (w *writer) execAll(st *Stmt) (driver.Result, error) {
+	if len(st.Then) == 0 && st.EachRow == "" && !st.RowsApart {
+		return w.c.exec(st.SQL, st.Args...)
+	}
+	if _, err := w.c.exec(`SAVEPOINT binlite_stmt`); err != nil {
+		return nil, fmt.Errorf("engine: statement savepoint: %w", err)
+	}
+	res, err := w.execSteps(st)
+	if err != nil {
+		w.c.execMore(`ROLLBACK TO binlite_stmt`)
+		w.c.execMore(`RELEASE binlite_stmt`)
+		return nil, err
+	}
+	if _, err := w.c.execMore(`RELEASE binlite_stmt`); err != nil {
+		return nil, fmt.Errorf("engine: statement release: %w", err)
+	}
+	return res, nil
+}
+
+func (w *writer) execSteps(st *Stmt) (driver.Result, error) {
+	if st.EachRow != "" {
+		ids, err := w.c.rowids(st.EachRow, st.Args)
+		if err != nil {
+			return nil, err
+		}
+		var res driver.Result = driver.RowsAffected(0)
+		args := append(slices.Clip(st.Args), nil)
+		for _, id := range ids {
+			args[len(args)-1] = id
+			if res, err = w.c.execMore(st.SQL, args...); err != nil {
+				return nil, err
+			}
+		}
+		return res, nil
+	}
+	if st.RowsApart {
+		return w.execRowsApart(st)
+	}
+	res, err := w.c.exec(st.SQL, st.Args...)
+	for _, q := range st.Then {
+		if err != nil {
+			break
+		}
+		res, err = w.c.execMore(q, st.Args...)
+	}
+	return res, err
+}
+
+// execRowsApart writes an INSERT IGNORE's rows one by one (Stmt.RowsApart).
+func (w *writer) execRowsApart(st *Stmt) (driver.Result, error) {
+	var res driver.Result = driver.RowsAffected(0)
+	for _, q := range append([]string{st.SQL}, st.Then...) {
+		if _, err := w.c.execMore(`SAVEPOINT binlite_row`); err != nil {
+			return nil, fmt.Errorf("engine: row savepoint: %w", err)
+		}
+		mark := w.cap.rec.Mark()
+		r, err := w.c.execMore(q, st.Args...)
+		if err == nil {
+			res = r
+			if _, err := w.c.execMore(`RELEASE binlite_row`); err != nil {
+				return nil, fmt.Errorf("engine: row release: %w", err)
+			}
+			continue
+		}
+		me := mysqlerr.From(translateError(err, w.s.name))
+		if me.Code != mysqlerr.ErCheckConstraint && me.Code != mysqlerr.ErNoReferencedRow {
+			return nil, err
+		}
+		if _, rerr := w.c.execMore(`ROLLBACK TO binlite_row`); rerr != nil {
+			return nil, fmt.Errorf("engine: row rollback: %w", rerr)
+		}
+		w.c.execMore(`RELEASE binlite_row`)
+		w.cap.rec.Rewind(mark) // the refused row's changes are undone: none is logged
+		w.c.state.warn(mysqlerr.Warning{Level: "Warning", Code: me.Code, Message: me.Message})
+	}
+	return res, nil
 }
 
 func (w *writer) runDDL(st *Stmt, evs *[]binlog.Event) error {

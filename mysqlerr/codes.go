@@ -19,6 +19,7 @@ const (
 	ErTooBigFieldLength                 uint16 = 1074
 	ErWarnDataTruncated                 uint16 = 1265
 	ErWarnDeprecatedSyntaxNoReplacement uint16 = 1681
+	ErWarnDeprecatedSyntax              uint16 = 1287
 	ErDivisionByZero                    uint16 = 1365
 	ErDataOutOfRange                    uint16 = 1690 // ER_DATA_OUT_OF_RANGE: BIGINT value is out of range in ...
 

@@ -179,6 +179,17 @@ func (rec *Recorder) Start() {
 	rec.r.len, rec.r.failed, rec.r.active = 0, 0, 1
 }
 
+// Mark is where the changes recorded so far end, for Rewind.
+func (rec *Recorder) Mark() int { return int(rec.r.len) }
+
+// Rewind forgets the changes recorded after mark: those of a savepoint rolled
+// back while the statement goes on.
+func (rec *Recorder) Rewind(mark int) {
+	if mark >= 0 && mark <= int(rec.r.len) {
+		rec.r.len = C.size_t(mark)
+	}
+}
+
 // Stop ends recording and returns a copy of what was recorded.
 func (rec *Recorder) Stop() ([]byte, error) {
 	rec.r.active = 0

@@ -20,7 +20,7 @@ func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlco
 		return q, false, err
 	}
 	c := *q
-	c.SQLite, c.Warnings = em.SQL, em.Warnings
+	c.SQLite, c.Warnings, c.Then, c.EachRow, c.RowsApart, c.CountsRows = em.SQL, em.Warnings, em.Then, em.EachRow, em.RowsApart, em.CountsRows
 	return &c, true, nil
 }
 
@@ -59,19 +59,23 @@ func (s *Session) compileVars() compileVars {
 // compiledOnly is the Query of a data statement sqlcompat could not translate
 // (it answered with an error or 1235) but the compiler compiles; ok=false
 // leaves sqlcompat's answer.
-func (s *Session) compiledOnly(text string) (*sqlcompat.Query, bool) {
+// A compile error is MySQL's answer to the statement (ok=true, err set).
+func (s *Session) compiledOnly(text string) (_ *sqlcompat.Query, ok bool, _ error) {
 	if !dataStatement(text) {
-		return nil, false
+		return nil, false, nil
 	}
 	em, err := s.emit(text, s.db)
-	if err != nil || em == nil {
-		return nil, false
+	if err != nil {
+		return nil, true, err
+	}
+	if em == nil {
+		return nil, false, nil
 	}
 	kind := map[string]sqlcompat.QueryKind{"select": sqlcompat.Select, "insert": sqlcompat.Insert,
 		"replace": sqlcompat.Replace, "update": sqlcompat.Update, "delete": sqlcompat.Delete}[em.Kind]
 	return &sqlcompat.Query{Kind: kind, SQLite: em.SQL, NumParams: em.Params, Schemas: em.Schemas,
 		Tables: em.Tables, ZeroToNullParams: em.ZeroToNull, ReadOnly: kind == sqlcompat.Select, Warnings: em.Warnings,
-		InsertRows: em.InsertRows, IgnoreDuplicates: em.IgnoreDuplicates}, true
+		InsertRows: em.InsertRows, IgnoreDuplicates: em.IgnoreDuplicates, Then: em.Then, EachRow: em.EachRow, RowsApart: em.RowsApart, CountsRows: em.CountsRows}, true, nil
 }
 
 // dataStatement reports whether text starts with a data statement's keyword.

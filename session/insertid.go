@@ -11,7 +11,7 @@ import (
 // engine (engine.AutoInc), and foreign_key_checks=0 goes along.
 func (s *Session) writeStmt(q *sqlcompat.Query, db string, args []any) engine.Stmt {
 	st := engine.Stmt{SQL: q.SQLite, Args: args, Upsert: q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace,
-		NoFKChecks: s.vars.Int("foreign_key_checks") == 0}
+		NoFKChecks: s.vars.Int("foreign_key_checks") == 0, Then: q.Then, EachRow: q.EachRow, RowsApart: q.RowsApart}
 	// Only a table with an AUTO_INCREMENT column generates ids: SQLite's rowid of
 	// any other table is not an insert id.
 	if st.Upsert && len(q.Tables) > 0 {
@@ -31,9 +31,13 @@ func (s *Session) afterWrite(q *sqlcompat.Query, res engine.Result) {
 		s.lastID = res.LastID
 	}
 	s.executionWarnings(res.Warnings, res.LostWarnings)
-	if q.IgnoreDuplicates && uint64(q.InsertRows) > res.AffectedRows {
+	rows, done := uint64(q.InsertRows), res.AffectedRows
+	if q.CountsRows {
+		rows, done = res.Counted, res.Written
+	}
+	if left := rows - min(rows, done+refused(res.Warnings)); (q.IgnoreDuplicates || q.CountsRows) && left > 0 {
 		// SQLite does not say which key each row hit, nor its value.
-		for range uint64(q.InsertRows) - res.AffectedRows {
+		for range left {
 			s.notes = append(s.notes, mysqlerr.Warn(mysqlerr.ErDupEntry, "Duplicate entry for a unique key of table '%s'", q.Tables[0]))
 		}
 	}
@@ -45,4 +49,16 @@ func (s *Session) afterRead(rows *engine.Rows) {
 		s.lastID = rows.LastID
 	}
 	s.executionWarnings(rows.Warnings, rows.LostWarnings)
+}
+
+// refused counts the rows an INSERT IGNORE left out that a CHECK constraint or
+// a foreign key refused: the others it left out were duplicates.
+func refused(ws []mysqlerr.Warning) uint64 {
+	n := uint64(0)
+	for _, w := range ws {
+		if w.Code == mysqlerr.ErCheckConstraint || w.Code == mysqlerr.ErNoReferencedRow {
+			n++
+		}
+	}
+	return n
 }

@@ -214,8 +214,8 @@ func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlpr
 		var err error
 		// A data statement the compiler compiles needs nothing of sqlcompat's
 		// translation, which costs as much again as the compile.
-		if q, ok := s.compiledOnly(text); ok {
-			st = q
+		if q, ok, cerr := s.compiledOnly(text); ok {
+			st, err = q, cerr
 		} else {
 			st, err = sqlcompat.Parse(text, s.parseCtx())
 		}

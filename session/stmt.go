@@ -72,8 +72,8 @@ func (p *stmt) parse(ctx *sqlcompat.Context) (sqlcompat.Statement, error) {
 	}
 	st, err := sqlcompat.Parse(p.text, ctx)
 	if _, unsupported := st.(*sqlcompat.Unsupported); err != nil || unsupported {
-		if q, ok := p.s.compiledOnly(p.text); ok {
-			st, err = q, nil
+		if q, ok, cerr := p.s.compiledOnly(p.text); ok {
+			st, err = q, cerr
 		}
 	}
 	if err == nil {

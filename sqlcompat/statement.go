@@ -336,6 +336,12 @@ type Query struct {
 	// Warnings are what MySQL notes about values the statement's literals lost
 	// on their way into their columns (1265: a DECIMAL rounded, a DATE's time).
 	Warnings []mysqlerr.Warning
+	// Then and EachRow: the compiler's further SQLite statements of the same
+	// statement, and its rowid query (engine.Stmt's fields of the same names).
+	Then       []string
+	EachRow    string
+	RowsApart  bool
+	CountsRows bool
 }
 
 // Unsupported is a statement binlite recognizes but does not implement.

@@ -90,6 +90,7 @@ UPDATE accounts SET name = 'Ann' WHERE id = 1 OR id = 2;
 UPDATE accounts SET visits = visits + 1 WHERE id > 1000;
 UPDATE accounts SET visits = visits + 1, balance = visits * 2 WHERE id = 2;
 UPDATE accounts SET balance = balance * 2, visits = balance WHERE id = 4;
+-- mysql: row 1|Ann|110.00|11; row 2|Ann|22.00|11; row 3|Cathy|0.00|0; row 4|Dee|24.68|25 -- 8.4 manual 15.2.7.2 INSERT ... ON DUPLICATE KEY UPDATE (the row alias statement above named d@x.io Dee; MariaDB has no row alias)
 SELECT id, name, balance, visits FROM accounts WHERE id <= 4 ORDER BY id;
 UPDATE accounts SET visits = 0 ORDER BY id LIMIT 2;
 UPDATE accounts SET visits = visits + 100 WHERE balance > 0 ORDER BY balance DESC, id LIMIT 1;
@@ -113,6 +114,7 @@ UPDATE nosuch SET a = 1;
 UPDATE accounts SET visits = visits + 1 WHERE nosuch = 1;
 UPDATE accounts SET email = CONCAT('x', email) WHERE id = 3;
 UPDATE accounts SET name = UPPER(name), balance = ROUND(balance / 3, 2) WHERE id IN (4, 5);
+-- mysql: row 3|xc@x.io|Cathy|0.00; row 4|d@x.io|DEE|8.23; row 5|e@x.io|EVE|1.67 -- 8.4 manual 15.2.7.2 INSERT ... ON DUPLICATE KEY UPDATE (the row alias statement above named d@x.io Dee; MariaDB has no row alias)
 SELECT id, email, name, balance FROM accounts WHERE id IN (3, 4, 5) ORDER BY id;
 
 -- ---------------------------------------------------------------- DELETE
@@ -133,6 +135,12 @@ INSERT INTO orders VALUES (1, 1, 10.00, 'new'), (2, 1, 20.00, 'new'), (3, 2, 5.5
 UPDATE accounts a JOIN orders o ON o.account_id = a.id SET o.status = 'seen', a.visits = a.visits + 1 WHERE o.amount > 1;
 SELECT id, status FROM orders ORDER BY id;
 SELECT id, visits FROM accounts WHERE id IN (1, 2, 4) ORDER BY id;
+UPDATE accounts a JOIN orders o ON o.account_id = a.id SET o.amount = o.amount + a.id, a.visits = a.visits + 10 WHERE a.id = 4;
+SELECT o.id, o.amount, a.visits FROM orders o JOIN accounts a ON a.id = o.account_id WHERE a.id = 4;
+UPDATE accounts a JOIN orders o ON o.account_id = a.id SET o.account_id = 44, a.visits = a.visits + 1 WHERE a.id = 4;
+SELECT id, account_id FROM orders WHERE id = 5;
+SELECT visits FROM accounts WHERE id = 4;
+UPDATE orders SET account_id = 4, amount = 0.50 WHERE id = 5;
 UPDATE accounts a, orders o SET a.balance = a.balance + o.amount WHERE o.account_id = a.id AND o.id = 3;
 UPDATE orders SET amount = (SELECT balance FROM accounts WHERE id = 2) WHERE id = 3;
 UPDATE orders o LEFT JOIN accounts a ON a.id = o.account_id SET o.status = 'orphan' WHERE a.id IS NULL;
