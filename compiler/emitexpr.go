@@ -675,7 +675,7 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 		if d < 0 {
 			d = 0
 		}
-		e.decCall("binlite_dec_cast", s, ", "+strconv.Itoa(p)+", "+strconv.Itoa(d), x.Expr)
+		e.decCall("binlite_cast_dec", s, ", "+strconv.Itoa(p)+", "+strconv.Itoa(d)+", "+sqlString(e.exprText(x, s)), x.Expr)
 	case mysql.TypeDouble, mysql.TypeFloat:
 		e.w("CAST(")
 		e.expr(x.Expr, s)

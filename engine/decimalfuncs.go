@@ -25,7 +25,6 @@ func registerDecimal(c *sqlite3.SQLiteConn) error {
 		{"binlite_dec_mul", decimal.Mul},
 		{"binlite_dec_div", decimal.Div},
 		{"binlite_dec_neg", decimal.Neg},
-		{"binlite_dec_cast", decimal.Cast},
 		{"binlite_dec_cmp", decimal.Cmp},
 		{"binlite_dec_store", decimal.Store},
 		{"binlite_int_store", decimal.ToInt},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cockroachdb/apd/v3"
 	"github.com/mattn/go-sqlite3"
 
 	"github.com/binlite/binlite/decimal"
@@ -70,6 +71,7 @@ func registerWarningFunctions(c *sqlite3.SQLiteConn, st *stmtState) error {
 		"binlite_adjust_null": st.adjustNull,
 		"binlite_div_dec":     st.divDecimal,
 		"binlite_dec_keep":    st.keepDecimal,
+		"binlite_cast_dec":    st.castDecimal,
 	} {
 		if err := c.RegisterFunc(name, fn, false); err != nil {
 			return fmt.Errorf("register %s: %w", name, err)
@@ -90,6 +92,34 @@ func (st *stmtState) keepDecimal(v any, precision, scale int64, col string, row 
 	if d, ok := decimal.Parse(v); ok {
 		if r, ok := decimal.Parse(out); ok && r.Cmp(d) != 0 {
 			st.warn(mysqlerr.Note(codeTruncated, "Data truncated for column '%s' at row %d", col, st.rowNumber(col, row)))
+		}
+	}
+	return out
+}
+
+// castDecimal is binlite_cast_dec(v, precision, scale, expr): CAST(v AS
+// DECIMAL(precision, scale)) as MySQL answers it. Text is read as the number it
+// starts with (none: 0), with warning 1292; a value beyond the type is the
+// largest of its sign, with warning 1264 naming expr.
+func (st *stmtState) castDecimal(v any, precision, scale int64, expr string) any {
+	if isNull(v) {
+		return nil
+	}
+	d, ok := decimal.Parse(v)
+	if !ok {
+		s := toText(v)
+		num := decimal.NumberPrefix(strings.TrimLeft(s, " \t\n\r"))
+		if d, ok = decimal.Parse(num); !ok {
+			d = new(apd.Decimal)
+		}
+		if strings.TrimRight(strings.TrimLeft(s, " \t\n\r")[len(num):], " ") != "" || num == "" {
+			st.warnf(mysqlerr.ErTruncatedWrongValue, "Truncated incorrect DECIMAL value: '%s'", s)
+		}
+	}
+	out := decimal.Cast(decimal.Text(d), precision, scale)
+	if r, ok := decimal.Round(d, int(scale)); ok {
+		if c, ok := decimal.Parse(out); ok && c.Cmp(r) != 0 {
+			st.warnf(codeOutOfRange, "Out of range value for column '%s' at row 1", expr)
 		}
 	}
 	return out

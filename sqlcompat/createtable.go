@@ -142,6 +142,10 @@ func (p *parser) parseColumn(rw *rewriter, lo, hi int) (*column, string, error) 
 	case base == "SERIAL":
 		base = "BIGINT"
 		c.autoInc, c.notNull, c.unique = true, true, true
+	case spatialTypes[base]:
+		// Stored as bytes, a spatial value would not answer ST_ functions, SRIDs
+		// or spatial indexes as MySQL does.
+		return nil, "spatial data types (" + base + ")", nil
 	}
 	args := ""
 	if sp.peek().isOp("(") {
@@ -172,6 +176,10 @@ func (p *parser) parseColumn(rw *rewriter, lo, hi int) (*column, string, error) 
 	return c, "", nil
 }
 
+// spatialTypes are MySQL's spatial column types.
+var spatialTypes = map[string]bool{"GEOMETRY": true, "POINT": true, "LINESTRING": true, "POLYGON": true, "MULTIPOINT": true,
+	"MULTILINESTRING": true, "MULTIPOLYGON": true, "GEOMETRYCOLLECTION": true, "GEOMCOLLECTION": true}
+
 // columnAttr parses one column attribute into c.
 func (sp *parser) columnAttr(rw *rewriter, c *column) (string, error) {
 	t := sp.next()
@@ -185,7 +193,10 @@ func (sp *parser) columnAttr(rw *rewriter, c *column) (string, error) {
 		c.binaryAttr = true
 	case "ASCII", "UNICODE": // MySQL's shorthands for these character sets
 		c.charset = map[string]string{"ASCII": "latin1", "UNICODE": "ucs2"}[up]
-	case "UNSIGNED", "SIGNED", "ZEROFILL", "BYTE", "NULL", "VISIBLE", "INVISIBLE":
+	case "INVISIBLE":
+		// SELECT * and INSERT without a column list would show and expect it.
+		return "INVISIBLE columns", nil
+	case "UNSIGNED", "SIGNED", "ZEROFILL", "BYTE", "NULL", "VISIBLE":
 	case "NOT":
 		if err := sp.expect("NULL"); err != nil {
 			return "", err
