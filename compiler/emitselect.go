@@ -37,6 +37,10 @@ func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
 	}
 	e.with(x.With, outer)
 	s := e.c.newScope(x.From, outer)
+	if err := e.checkFullGroupBy(x, s); err != nil {
+		e.fail(err)
+		return
+	}
 	e.w("SELECT ")
 	if x.Distinct {
 		e.w("DISTINCT ")

@@ -15,6 +15,9 @@ type Mode struct {
 	// NoDivisionByZeroError: no ERROR_FOR_DIVISION_BY_ZERO. A division by zero
 	// is then NULL without a warning, in writes too.
 	NoDivisionByZeroError bool
+	// NoOnlyFullGroupBy: no ONLY_FULL_GROUP_BY. An aggregated query may then name
+	// columns its GROUP BY does not determine (see groupby.go).
+	NoOnlyFullGroupBy bool
 }
 
 // What a division by zero does besides giving NULL (sqlitec.DivisionWarn,

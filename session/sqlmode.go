@@ -14,6 +14,7 @@ func modeOf(m string) compiler.Mode {
 	return compiler.Mode{
 		NotStrict:             !sysvar.HasSQLMode(m, "STRICT_TRANS_TABLES") && !sysvar.HasSQLMode(m, "STRICT_ALL_TABLES"),
 		NoDivisionByZeroError: !sysvar.HasSQLMode(m, "ERROR_FOR_DIVISION_BY_ZERO"),
+		NoOnlyFullGroupBy:     !sysvar.HasSQLMode(m, "ONLY_FULL_GROUP_BY"),
 	}
 }
 

@@ -187,6 +187,13 @@ SELECT COUNT(*), COUNT(price), COUNT(DISTINCT tag), COUNT(qty) FROM items;
 SELECT tag, COUNT(*), SUM(price) FROM items GROUP BY tag ORDER BY tag;
 SELECT tag, SUM(price) AS total FROM items GROUP BY tag HAVING total > 1 ORDER BY tag;
 SELECT name, price FROM items GROUP BY tag;
+SELECT name, COUNT(*) FROM items;
+SELECT tag, UPPER(tag), COUNT(*) FROM items GROUP BY tag ORDER BY tag;
+SELECT price * 2, COUNT(*) FROM items GROUP BY price * 2 ORDER BY 1;
+-- mysql: columns LONG VAR_STRING NEWDECIMAL/2; row 1|apple|1.10; row 2|pear|2.20; row 3|bread|NULL; row 4|milk|0.99; warnings none -- 8.4 manual 14.19.4 Detection of Functional Dependence (columns of a table whose primary key is grouped)
+SELECT id, name, price FROM items GROUP BY id ORDER BY id;
+-- mysql: columns VAR_STRING NEWDECIMAL+binary; row apple|10; warnings none -- 8.4 manual 14.19.4 Detection of Functional Dependence (a column equal to a constant in WHERE)
+SELECT name, SUM(qty) FROM items WHERE name = 'apple' GROUP BY qty;
 SELECT id, IF(price > 1, 'dear', 'cheap'), CASE WHEN qty IS NULL THEN 'unknown' WHEN qty = 0 THEN 'none' ELSE 'some' END FROM items ORDER BY id;
 SELECT id, NULLIF(qty, 0), qty DIV 2, qty MOD 3, -qty, ABS(-qty) FROM items ORDER BY id;
 SELECT id, ROUND(price, 1), ROUND(cost, 2), TRUNCATE(cost, 1), ROUND(weight, 1), ROUND(price) FROM items ORDER BY id;
