@@ -225,8 +225,8 @@ func registerFunctions(c *sqlite3.SQLiteConn) error {
 			}
 			return b
 		}, true},
-		{"md5", func(s []byte) string { h := md5.Sum(s); return hex.EncodeToString(h[:]) }, true},
-		{"sha1", func(s []byte) string { h := sha1.Sum(s); return hex.EncodeToString(h[:]) }, true},
+		{"md5", hashHex(func(b []byte) []byte { h := md5.Sum(b); return h[:] }), true},
+		{"sha1", hashHex(func(b []byte) []byte { h := sha1.Sum(b); return h[:] }), true},
 		{"rand", func() float64 { return rand.Float64() }, false},
 		{"uuid", func() string { return newRandomUUID() }, false},
 		{"lcase", strings.ToLower, true},
@@ -444,4 +444,19 @@ func setMembersValid(v, allowed string) bool {
 		}
 	}
 	return true
+}
+
+// hashHex makes MD5() or SHA1() of a hash function: NULL for NULL, a number
+// hashed as its text, the digest in lowercase hex.
+func hashHex(sum func([]byte) []byte) func(any) any {
+	return func(v any) any {
+		if isNull(v) {
+			return nil
+		}
+		b, ok := v.([]byte)
+		if !ok {
+			b = []byte(toText(v))
+		}
+		return hex.EncodeToString(sum(b))
+	}
 }

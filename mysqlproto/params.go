@@ -50,15 +50,17 @@ func (ps *preparedStmt) decodeExecute(data []byte) (flags byte, args []any, err 
 	args = make([]any, n)
 	for i := range args {
 		typ := byte(ps.paramTypes[i])
-		if nullBitmap[i/8]&(1<<(i%8)) != 0 {
-			continue
-		}
+		// Long data wins over the NULL bit, as in MySQL: clients (PHP's mysqli
+		// binding NULL to a 'b' parameter) set both.
 		if ld, ok := ps.longData[i]; ok {
 			if isBlobType(typ) {
 				args[i] = ld
 			} else {
 				args[i] = string(ld)
 			}
+			continue
+		}
+		if nullBitmap[i/8]&(1<<(i%8)) != 0 {
 			continue
 		}
 		v, err := decodeParam(r, typ, ps.paramTypes[i]&unsignedParam != 0)

@@ -244,8 +244,12 @@ func paramValue(t catalog.Type, v any) any {
 		if t.IsBinary() {
 			return t.StoreBytes(x)
 		}
-		if sv, ok := t.StoreText(string(x)); ok {
-			return sv
+		if t.Base != "bit" && t.Base != "" {
+			// Bytes (long data, a driver's []byte) are a binary string: a text
+			// column keeps them as text, a number column reads the number they
+			// spell, as MySQL converts them. SQLite would keep a BLOB, which no
+			// text or number equals.
+			return paramValue(t, string(x))
 		}
 	case float64:
 		if f, ok := t.StoreFloat(x); ok {
