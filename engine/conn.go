@@ -186,6 +186,8 @@ func registerFunctions(c *sqlite3.SQLiteConn) error {
 		{"binlite_set_ok", setMembersValid, true},
 		// ALTER TABLE ... ALTER COLUMN ... SET/DROP DEFAULT's catalog change.
 		{"binlite_alter_default", mysqlcatalog.AlterDefaultJSON, true},
+		// ALTER TABLE ... RENAME COLUMN's change of the foreign keys that reference the column.
+		{"binlite_rename_ref", mysqlcatalog.RenameReferenceJSON, true},
 		{"concat_ws", concatWS, true},
 		{"if", func(cond any, a, b any) any {
 			if truthy(cond) {

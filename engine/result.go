@@ -19,6 +19,12 @@ type Stmt struct {
 	AutoInc *AutoInc
 	// NoFKChecks runs the statement with foreign_key_checks=0.
 	NoFKChecks bool
+	// Strict runs DDL under strict sql_mode: the first value an ALTER TABLE's
+	// copy cannot keep as it is fails it (rebuild.go).
+	Strict bool
+	// Counted is 1 + the index in DDL of the statement whose changed rows are the
+	// DDL's affected rows (the rows an ALTER TABLE copies); 0: none.
+	Counted int
 }
 
 // Result is what a write returns to the session.

@@ -239,7 +239,7 @@ func (w *writer) begin() error {
 // the caller must roll the whole SQLite transaction back.
 func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 	if len(st.DDL) > 0 {
-		return Result{}, w.runDDL(st, evs)
+		return w.runDDL(st, evs)
 	}
 	mark := len(*evs)
 	cs := w.c.state
@@ -295,23 +295,39 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 	return r, nil
 }
 
-func (w *writer) runDDL(st *Stmt, evs *[]binlog.Event) error {
+func (w *writer) runDDL(st *Stmt, evs *[]binlog.Event) (Result, error) {
 	if _, err := w.c.exec(`SAVEPOINT binlite_ddl`); err != nil {
-		return fmt.Errorf("engine: ddl savepoint: %w", err)
+		return Result{}, fmt.Errorf("engine: ddl savepoint: %w", err)
 	}
-	undo := func(err error) error {
+	undo := func(err error) (Result, error) {
 		w.c.exec(`ROLLBACK TO binlite_ddl`)
 		w.c.exec(`RELEASE binlite_ddl`)
-		return err
+		if rerr := resetAlterTable(w.c); rerr != nil {
+			return Result{}, rerr
+		}
+		return Result{}, err
 	}
 	// DDL's own row changes (TRUNCATE's) run no foreign key checks or actions:
 	// the session checked what MySQL refuses first.
 	// Rows it copies keep the values they hold (binlite_lenient()).
-	w.c.state.fkOff, w.c.state.ignoring = true, true
-	defer func() { w.c.state.fkOff, w.c.state.ignoring = false, false }()
-	for _, q := range st.DDL {
-		if _, err := w.c.exec(q); err != nil {
+	cs := w.c.state
+	cs.fkOff, cs.ignoring, cs.strict = true, true, st.Strict
+	defer func() { cs.fkOff, cs.ignoring, cs.strict = false, false, false }()
+	var res Result
+	for i, q := range st.DDL {
+		r, err := w.c.exec(q)
+		failed := cs.strictFailure() // the first value a strict ALTER cannot keep, before a later row's error
+		warnings, lost := cs.takeWarnings()
+		res.Warnings, res.LostWarnings = append(res.Warnings, warnings...), res.LostWarnings+lost
+		switch {
+		case failed != nil:
+			return undo(failed)
+		case err != nil:
 			return undo(translateError(err, w.s.name))
+		}
+		if i+1 == st.Counted {
+			n, _ := r.RowsAffected()
+			res.AffectedRows = uint64(n)
 		}
 	}
 	cat, err := w.loadCatalog()
@@ -319,11 +335,11 @@ func (w *writer) runDDL(st *Stmt, evs *[]binlog.Event) error {
 		return undo(err)
 	}
 	if _, err := w.c.exec(`RELEASE binlite_ddl`); err != nil {
-		return fmt.Errorf("engine: ddl release: %w", err)
+		return Result{}, fmt.Errorf("engine: ddl release: %w", err)
 	}
 	w.useCatalog(cat)
 	*evs = append((*evs)[:0], &binlog.QueryEvent{Schema: w.s.name, SQL: st.SQL})
-	return nil
+	return res, nil
 }
 
 // reloadCatalog reads the schema's tables again after DDL and makes its foreign
@@ -469,6 +485,9 @@ func (w *writer) applyEvents(evs []binlog.Event) error {
 			}
 			for _, q := range stmts {
 				if _, err := w.c.exec(q); err != nil {
+					if rerr := resetAlterTable(w.c); rerr != nil {
+						return rerr
+					}
 					return translateError(err, w.s.name)
 				}
 			}

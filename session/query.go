@@ -170,14 +170,16 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	if err := s.foreignKeyDDL(db, d); err != nil {
 		return nil, err
 	}
-	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: stmts}, s.lockWait())
+	strict := !s.sqlMode().NotStrict
+	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: stmts, Strict: strict, Counted: d.CountedStatement()}, s.lockWait())
 	if err != nil {
 		return nil, err
 	}
 	if res.GTID.Seq != 0 {
 		s.env.Stats.Commits.Add(1)
 	}
-	return ok(), nil
+	s.executionWarnings(res.Warnings, res.LostWarnings)
+	return &mysqlproto.Result{AffectedRows: res.AffectedRows}, nil
 }
 
 // dropColumnAllowed refuses ALTER TABLE ... DROP COLUMN on a table whose ON UPDATE

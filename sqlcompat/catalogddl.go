@@ -50,6 +50,9 @@ func addCatalog(d *DDL, ctx *Context) error {
 	case CreateIndex, DropIndex:
 		return indexCatalog(d, ctx)
 	case AlterTable:
+		if d.planned {
+			return nil
+		}
 		if len(d.defaults) > 0 {
 			return alterDefaultsCatalog(d, ctx)
 		}

@@ -244,9 +244,10 @@ func (sp *parser) columnAttr(rw *rewriter, c *column) (string, error) {
 		sp.i = len(sp.toks)
 		c.extra = append(c.extra, "REFERENCES "+rw.emit(from, len(sp.toks)))
 	case "CONSTRAINT", "CHECK":
+		name := ""
 		if up == "CONSTRAINT" {
 			if !sp.peek().is("CHECK") {
-				sp.next()
+				name = sp.next().val2()
 			}
 			if err := sp.expect("CHECK"); err != nil {
 				return "", err
@@ -259,10 +260,16 @@ func (sp *parser) columnAttr(rw *rewriter, c *column) (string, error) {
 		if end >= len(sp.toks) {
 			return "", sp.errHere()
 		}
-		c.extra = append(c.extra, "CHECK "+rw.emit(sp.i, end+1))
+		check := "CHECK " + rw.emit(sp.i, end+1)
+		if name != "" {
+			// SQLite names the failing constraint, and MySQL's 3819 names it too.
+			check = "CONSTRAINT " + quoteIdent(name) + " " + check
+		}
 		sp.i = end + 1
-		sp.accept("NOT")
-		sp.accept("ENFORCED")
+		if !sp.accept("NOT", "ENFORCED") {
+			sp.accept("ENFORCED")
+			c.extra = append(c.extra, check) // a NOT ENFORCED constraint is only declared
+		}
 	case "GENERATED", "AS":
 		if up == "GENERATED" {
 			if err := sp.expect("ALWAYS", "AS"); err != nil {
@@ -510,10 +517,7 @@ func (p *parser) createTable(temp bool) (Statement, error) {
 				}
 				fks = append(fks, fk)
 			case kw.is("CHECK"):
-				c := &column{}
-				for !sp.eof() && !sp.peek().is("CHECK") {
-					sp.next()
-				}
+				c := &column{} // [CONSTRAINT [name]] CHECK (...) reads as a column's
 				if what, err := sp.columnAttr(rw, c); err != nil || what != "" {
 					if err != nil {
 						return nil, err

@@ -266,6 +266,13 @@ func (p *parser) alterTable() (Statement, error) {
 	if p.eof() {
 		return d, nil
 	}
+	if p.ctx.TableDef != nil {
+		if def := p.ctx.TableDef(d.Schema, d.Table); def != nil {
+			if st, err, ok := p.alterDefined(d, def); ok {
+				return st, err
+			}
+		}
+	}
 	rw, err := newRewriter(p, p.i, len(p.toks))
 	if err != nil {
 		return nil, err

@@ -278,12 +278,31 @@ type DDL struct {
 	ValueChecks []string
 	// Warnings are what MySQL notes about the statement itself (deprecated syntax).
 	Warnings []mysqlerr.Warning
+	// DroppedColumns and DroppedIndexes are the old columns and keys an ALTER
+	// TABLE drops (for the checks of foreign keys that need them).
+	DroppedColumns, DroppedIndexes []string
 
 	create   *createParts    // CREATE TABLE as parsed, re-rendered once the definition is built
 	defaults []*alterDefault // ALTER TABLE ... ALTER COLUMN ... SET/DROP DEFAULT
+	// planned: an ALTER TABLE compiled against the table's definition (alter.go),
+	// whose catalog statements are made.
+	planned bool
+	// counted is 1 + the index in SQLite of the statement whose changed rows are
+	// the DDL's affected rows (ALTER TABLE's copy, when MySQL copies); 0: none.
+	counted int
 	// Def is CREATE TABLE's MySQL definition (nil when the grammar did not take it).
 	Def *catalog.Table
 	def *catalog.Table // CreateTable: the definition MySQL's grammar gave, while translating
+}
+
+// CountedStatement is 1 + the index in Statements of the statement whose
+// changed rows MySQL reports as the DDL's affected rows (the rows an ALTER TABLE
+// copies); 0 when it reports none.
+func (d *DDL) CountedStatement() int {
+	if d.counted == 0 {
+		return 0
+	}
+	return len(d.CatalogBefore) + d.counted
 }
 
 // Statements is everything the schema's SQLite runs for the DDL, in order.
