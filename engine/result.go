@@ -25,6 +25,11 @@ type Stmt struct {
 	// Counted is 1 + the index in DDL of the statement whose changed rows are the
 	// DDL's affected rows (the rows an ALTER TABLE copies); 0: none.
 	Counted int
+	// Insert is CREATE TABLE ... SELECT's INSERT ... SELECT, run after DDL in the
+	// same transaction: its rows are logged as row events after the DDL's Query
+	// event (as MySQL 8.4 logs the statement atomically under binlog_format=ROW),
+	// and they are the affected rows.
+	Insert string
 }
 
 // Result is what a write returns to the session.

@@ -334,12 +334,46 @@ func (w *writer) runDDL(st *Stmt, evs *[]binlog.Event) (Result, error) {
 	if err != nil {
 		return undo(err)
 	}
+	var rows []binlog.Event
+	if st.Insert != "" {
+		if res, err = w.ddlInsert(st, cat, &rows); err != nil {
+			if errors.Is(err, errCapture) {
+				return Result{}, err
+			}
+			return undo(err)
+		}
+	}
 	if _, err := w.c.exec(`RELEASE binlite_ddl`); err != nil {
 		return Result{}, fmt.Errorf("engine: ddl release: %w", err)
 	}
 	w.useCatalog(cat)
-	*evs = append((*evs)[:0], &binlog.QueryEvent{Schema: w.s.name, SQL: st.SQL})
+	*evs = append(append((*evs)[:0], &binlog.QueryEvent{Schema: w.s.name, SQL: st.SQL}), rows...)
 	return res, nil
+}
+
+// ddlInsert runs CREATE TABLE ... SELECT's INSERT with capture into rows, against
+// cat, the catalog with the new table.
+func (w *writer) ddlInsert(st *Stmt, cat catalog, rows *[]binlog.Event) (Result, error) {
+	cs := w.c.state
+	prev := w.cap.cat
+	w.cap.cat = cat
+	cs.fkOff, cs.ignoring, cs.strict = st.NoFKChecks, ignoreStatement(st.Insert), false
+	cs.takeWarnings()
+	w.cap.start()
+	_, err := w.c.exec(st.Insert, st.Args...)
+	cc, cerr := w.cap.collect(rows)
+	warnings, lost := cs.takeWarnings()
+	if err == nil {
+		err = cerr
+	}
+	if err != nil {
+		w.cap.cat = prev
+		if errors.Is(err, errCapture) {
+			return Result{}, err
+		}
+		return Result{}, translateError(err, w.s.name)
+	}
+	return Result{AffectedRows: uint64(cc.inserted), Warnings: warnings, LostWarnings: lost}, nil
 }
 
 // reloadCatalog reads the schema's tables again after DDL and makes its foreign

@@ -149,12 +149,39 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	if !s.env.Engine.HasSchema(db) {
 		return nil, mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
 	}
-	if d.Op == sqlcompat.DropTable && !d.IfExists && !d.Temporary {
+	if d.Op == sqlcompat.DropTable && d.Temporary {
+		// binlite has no temporary tables, so each one named is unknown.
+		var missing []string
+		for _, t := range d.Tables {
+			missing = append(missing, db+"."+t)
+		}
+		if !d.IfExists {
+			return nil, mysqlerr.New(mysqlerr.ErBadTable, "Unknown table '%s'", strings.Join(missing, ","))
+		}
+		s.notes = append(s.notes, mysqlerr.Note(mysqlerr.ErBadTable, "Unknown table '%s'", strings.Join(missing, ",")))
+		return ok(), nil
+	}
+	if d.Op == sqlcompat.DropTable && !d.IfExists {
 		// MySQL drops nothing and names every missing table (1051), where SQLite
 		// would stop at the first with "no such table".
 		if missing := s.missingTables(db, d.Tables); missing != "" {
 			return nil, mysqlerr.New(mysqlerr.ErBadTable, "Unknown table '%s'", missing)
 		}
+	}
+	var insert string
+	if d.Select != nil {
+		if def, exists := (engineCatalog{s.env.Engine}).Table(db, d.Table); exists || def != nil {
+			if !d.IfNotExists {
+				return nil, mysqlerr.New(mysqlerr.ErTableExists, "Table '%s' already exists", d.Table)
+			}
+			s.notes = append(s.notes, mysqlerr.Note(mysqlerr.ErTableExists, "Table '%s' already exists", d.Table))
+			return ok(), nil
+		}
+		made, ins, err := s.createSelect(db, d)
+		if err != nil {
+			return nil, err
+		}
+		d, insert = made, ins
 	}
 	if err := s.zoneDDLGuard(d); err != nil {
 		return nil, err
@@ -171,7 +198,7 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 		return nil, err
 	}
 	strict := !s.sqlMode().NotStrict
-	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: stmts, Strict: strict, Counted: d.CountedStatement()}, s.lockWait())
+	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: stmts, Strict: strict, Counted: d.CountedStatement(), Insert: insert}, s.lockWait())
 	if err != nil {
 		return nil, err
 	}

@@ -169,7 +169,11 @@ func (s *Session) parseCtx() *sqlcompat.Context {
 		AutoInc:  s.env.Engine.AutoIncColumn,
 		Columns:  s.env.Engine.Columns,
 		TableDef: engineCatalog{s.env.Engine}.tableDef,
-		Func:     s.function,
+		TableExists: func(schema, table string) bool {
+			_, ok := engineCatalog{s.env.Engine}.Table(schema, table)
+			return ok
+		},
+		Func: s.function,
 	}
 }
 

@@ -467,23 +467,25 @@ func (p *parser) createTable(temp bool) (Statement, error) {
 	}
 	d.Tables = []string{d.Table}
 	if p.peek().is("LIKE") || p.peek().isOp("(") && p.peekAt(1).is("LIKE") {
-		return unsupported("CREATE TABLE ... LIKE")
+		return p.createLike(d)
+	}
+	if cs, err := p.createSelect(); err != nil || cs != nil {
+		if err != nil {
+			return nil, err
+		}
+		if temp {
+			return unsupported("CREATE TEMPORARY TABLE")
+		}
+		d.Select = cs
+		return d, nil
 	}
 	if !p.peek().isOp("(") {
-		if p.eof() {
-			return nil, p.errHere()
-		}
-		return unsupported("CREATE TABLE ... SELECT")
+		return nil, p.errHere()
 	}
 	open := p.i
 	closeAt := matchParen(p.toks, open)
 	if closeAt >= len(p.toks) {
 		return nil, syntaxError(p.sql, len(p.sql))
-	}
-	for j := closeAt + 1; j < len(p.toks); j++ {
-		if p.toks[j].is("SELECT") || p.toks[j].is("AS") && j+1 < len(p.toks) && p.toks[j+1].is("SELECT") {
-			return unsupported("CREATE TABLE ... SELECT")
-		}
 	}
 	rw, err := newRewriter(p, open, closeAt)
 	if err != nil {

@@ -36,13 +36,13 @@ func TestDDL(t *testing.T) {
 				`CREATE INDEX IF NOT EXISTS "t.d_2" ON "t" ("d")`}}},
 		{"CREATE TABLE t (id BIGINT AUTO_INCREMENT PRIMARY KEY, v INT UNIQUE)", DDL{Op: CreateTable, Schema: "sbtest", Table: "t", AutoIncColumn: "id", SQLite: []string{
 			`CREATE TABLE "t" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "v" INT UNIQUE)`}}},
-		{"CREATE TEMPORARY TABLE t (a INT)", DDL{Op: CreateTable, Schema: "sbtest", Table: "t", SQLite: []string{`CREATE TEMP TABLE "t" ("a" INT)`}}},
 		{"CREATE UNIQUE INDEX `u` USING BTREE ON `o`.`t` (c(10), d) USING BTREE COMMENT 'x' ALGORITHM=INPLACE", DDL{Op: CreateIndex, Schema: "o", Table: "t",
 			SQLite: []string{`CREATE UNIQUE INDEX "t.u" ON "t" ("c", "d")`}}},
 		{"CREATE FULLTEXT INDEX f ON t (c)", DDL{Op: CreateIndex, Schema: "sbtest", Table: "t"}},
 		{"DROP INDEX k_1 ON sbtest1", DDL{Op: DropIndex, Schema: "sbtest", Table: "sbtest1", SQLite: []string{`DROP INDEX "sbtest1.k_1"`}}},
 		{"DROP TABLE a, `b` CASCADE", DDL{Op: DropTable, Schema: "sbtest", Table: "a", Tables: []string{"a", "b"}, SQLite: []string{`DROP TABLE "a"`, `DROP TABLE "b"`}}},
-		{"DROP TEMPORARY TABLE IF EXISTS o.x", DDL{Op: DropTable, Schema: "o", Table: "x", IfExists: true, SQLite: []string{`DROP TABLE IF EXISTS "x"`}}},
+		// binlite has no temporary tables: dropping one drops nothing (the session answers 1051).
+		{"DROP TEMPORARY TABLE IF EXISTS o.x", DDL{Op: DropTable, Schema: "o", Table: "x", IfExists: true}},
 		{"TRUNCATE TABLE sbtest1", DDL{Op: TruncateTable, Schema: "sbtest", Table: "sbtest1", SQLite: []string{`DELETE FROM "sbtest1"`}}},
 		{"TRUNCATE o.t", DDL{Op: TruncateTable, Schema: "o", Table: "t", SQLite: []string{`DELETE FROM "t"`}}},
 		{"RENAME TABLE a TO b, c TO d", DDL{Op: RenameTable, Schema: "sbtest", Table: "a", Tables: []string{"a", "b", "c", "d"},

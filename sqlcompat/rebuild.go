@@ -25,7 +25,7 @@ const rebuildTable = "binlite_alter_new"
 // compile turns the plan into the DDL's statements and the table's new definition.
 func (pl *alterPlan) compile() error {
 	d, old := pl.d, pl.old
-	inner, err := pl.p.createFrom(pl.createText(), d.Schema)
+	inner, err := pl.p.createFrom(pl.createText(), d.Schema, nil)
 	if err != nil {
 		return err
 	}
@@ -115,8 +115,9 @@ func (pl *alterPlan) createText() string {
 }
 
 // createFrom compiles CREATE TABLE text that binlite wrote (ALTER TABLE's, CREATE
-// TABLE ... LIKE's) for schema: its SQLite statements and its definition.
-func (p *parser) createFrom(text, schema string) (*DDL, error) {
+// TABLE ... LIKE's) for schema: its SQLite statements and its definition, which
+// adjust (if not nil) changes first in what the text cannot say.
+func (p *parser) createFrom(text, schema string, adjust func(*catalog.Table)) (*DDL, error) {
 	toks, lerr := lex(text)
 	if lerr != nil {
 		return nil, syntaxError(text, lerr.pos)
@@ -136,6 +137,9 @@ func (p *parser) createFrom(text, schema string) (*DDL, error) {
 	}
 	if d.def == nil {
 		return nil, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'this table definition in ALTER TABLE or CREATE TABLE ... LIKE'")
+	}
+	if adjust != nil {
+		adjust(d.def)
 	}
 	if err := createTableCatalog(d); err != nil {
 		return nil, err

@@ -28,6 +28,9 @@ type Context struct {
 	// literal written into a column is stored as MySQL stores it (see
 	// catalog.Type.StoreText).
 	TableDef func(schema, table string) *catalog.Table
+	// TableExists reports whether schema.table exists (CREATE TABLE ... LIKE of a
+	// table without a definition: 1146 or 1235).
+	TableExists func(schema, table string) bool
 	// Func returns the value of a zero-argument connection function named in
 	// upper case (DATABASE, LAST_INSERT_ID, CONNECTION_ID, VERSION, USER,
 	// CURRENT_USER, ROW_COUNT, FOUND_ROWS); ok=false leaves the call to SQLite.
@@ -278,6 +281,9 @@ type DDL struct {
 	ValueChecks []string
 	// Warnings are what MySQL notes about the statement itself (deprecated syntax).
 	Warnings []mysqlerr.Warning
+	// Select is CREATE TABLE ... SELECT's query and parts (SQLite is empty: the
+	// session compiles the table once it knows the query's result types).
+	Select *CreateSelect
 	// DroppedColumns and DroppedIndexes are the old columns and keys an ALTER
 	// TABLE drops (for the checks of foreign keys that need them).
 	DroppedColumns, DroppedIndexes []string
