@@ -34,6 +34,11 @@ func (pl *alterPlan) compile() error {
 		nc, _ := def.Column(c.name)
 		if c.def != nil && nc != nil {
 			nc.NoDefault = c.def.NoDefault // ALTER COLUMN ... DROP DEFAULT's, which the text cannot say
+			if !nc.Nullable && nc.Default != nil && nc.Default.Null {
+				// A column an added PRIMARY KEY makes NOT NULL loses the DEFAULT
+				// NULL it was printed with, as in MySQL.
+				nc.Default = nil
+			}
 		}
 	}
 	def.AutoIncrement = old.AutoIncrement
