@@ -42,6 +42,15 @@ type sqliteConn struct {
 type Functions map[string]any
 
 func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) {
+	q := connParams()
+	if readOnly {
+		q.Set("_query_only", "1")
+	}
+	return openWith(path, q, extra)
+}
+
+// connParams are every connection's parameters.
+func connParams() url.Values {
 	q := url.Values{}
 	q.Set("_journal_mode", "WAL")
 	// The binary log carries durability (DESIGN §3): SQLite commits need not fsync.
@@ -55,9 +64,12 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 	q.Set("_foreign_keys", "0")
 	// A cascade through a self-referencing table runs its own trigger again.
 	q.Set("_recursive_triggers", "1")
-	if readOnly {
-		q.Set("_query_only", "1")
-	}
+	return q
+}
+
+// openWith opens path with the connection parameters q and registers binlite's
+// functions.
+func openWith(path string, q url.Values, extra Functions) (*sqliteConn, error) {
 	replaying := new(atomic.Bool)
 	state := &stmtState{replaying: replaying}
 	drv := &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {

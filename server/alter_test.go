@@ -214,10 +214,56 @@ func TestCreateTableLikeAndSelect(t *testing.T) {
 		t.Errorf("rows of keyed: %s", got)
 	}
 
-	// No temporary tables: refused, never a table that is then missing.
-	tn.ExecError(t, c, 1235, "42000", "CREATE TEMPORARY TABLE tmp (a INT)")
-	tn.ExecError(t, c, 1051, "42S02", "DROP TEMPORARY TABLE src")
-	if got := tn.Int(t, c, "SELECT COUNT(*) FROM src"); got != 2 {
-		t.Errorf("DROP TEMPORARY TABLE touched the base table: %d rows", got)
+	tn.ExecError(t, c, 1235, "42000", "CREATE TEMPORARY TABLE tmp LIKE src")
+}
+
+// Temporary tables are the session's: invisible to other sessions, in front of
+// the schema's table of the same name, never in the binary log, gone with the
+// session.
+func TestTemporaryTables(t *testing.T) {
+	n := tn.Start(t)
+	tn.Exec(t, n.DB(""), "CREATE DATABASE tmps")
+	db := n.DB("tmps")
+	c, other := tn.Conn(t, db), tn.Conn(t, db)
+	tn.Exec(t, c, "CREATE TABLE shadow (id INT PRIMARY KEY, v VARCHAR(5))")
+	tn.Exec(t, c, "INSERT INTO shadow VALUES (1, 'base')")
+	gtids := tn.String(t, c, "SELECT @@gtid_executed")
+
+	tn.Exec(t, c, "CREATE TEMPORARY TABLE tmp (a INT PRIMARY KEY, b VARCHAR(5))")
+	if got := tn.Affected(t, c, "INSERT INTO tmp VALUES (1, 'one'), (2, 'two')"); got != 2 {
+		t.Errorf("INSERT into the temporary table: %d rows affected", got)
+	}
+	tn.ExecError(t, c, 1406, "22001", "INSERT INTO tmp VALUES (3, 'toolong')")
+	tn.ExecError(t, c, 1062, "23000", "INSERT INTO tmp VALUES (1, 'dup')")
+	tn.Exec(t, c, "UPDATE tmp SET b = 'TWO' WHERE a = 2")
+	if got := joinRows(tn.Rows(t, c, "SELECT a, b FROM tmp ORDER BY a")); got != "1|one; 2|TWO" {
+		t.Errorf("temporary rows: %s", got)
+	}
+	if got := joinRows(tn.Rows(t, c, "SELECT t.b, s.v FROM tmp t JOIN shadow s ON s.id = t.a")); got != "one|base" {
+		t.Errorf("temporary joined with the schema's table: %s", got)
+	}
+	tn.QueryError(t, other, 1146, "42S02", "SELECT a FROM tmp")
+	tn.Exec(t, other, "CREATE TEMPORARY TABLE tmp (x INT)") // its own
+
+	// In front of the schema's table of the same name, until dropped.
+	tn.Exec(t, c, "CREATE TEMPORARY TABLE shadow (id INT PRIMARY KEY, v VARCHAR(5))")
+	tn.Exec(t, c, "INSERT INTO shadow VALUES (7, 'temp')")
+	if got := joinRows(tn.Rows(t, c, "SELECT id, v FROM shadow")); got != "7|temp" {
+		t.Errorf("the temporary shadow: %s", got)
+	}
+	tn.Exec(t, c, "DROP TABLE shadow") // the temporary one
+	if got := joinRows(tn.Rows(t, c, "SELECT id, v FROM shadow")); got != "1|base" {
+		t.Errorf("the schema's shadow after dropping the temporary one: %s", got)
+	}
+	tn.ExecError(t, c, 1051, "42S02", "DROP TEMPORARY TABLE shadow")
+	tn.ExecError(t, c, 1235, "42000", "INSERT INTO shadow SELECT a, b FROM tmp")
+
+	if got := tn.String(t, c, "SELECT @@gtid_executed"); got != gtids {
+		t.Errorf("temporary tables reached the binary log: gtid_executed %s, was %s", got, gtids)
+	}
+	tn.Exec(t, c, "DROP TEMPORARY TABLE tmp")
+	tn.QueryError(t, c, 1146, "42S02", "SELECT a FROM tmp")
+	if got := tn.Int(t, other, "SELECT COUNT(*) FROM tmp"); got != 0 {
+		t.Errorf("the other session's temporary table: %d rows", got)
 	}
 }

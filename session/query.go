@@ -136,12 +136,6 @@ func isZero(v any) bool {
 // ddl runs a table or index definition: it commits an open transaction first, as
 // MySQL does, then goes through the schema's writer and the binary log as a Query event.
 func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
-	if err := s.writable(); err != nil {
-		return nil, err
-	}
-	if err := s.implicitCommit(); err != nil {
-		return nil, err
-	}
 	db := d.Schema
 	if db == "" {
 		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
@@ -149,17 +143,20 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	if !s.env.Engine.HasSchema(db) {
 		return nil, mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
 	}
-	if d.Op == sqlcompat.DropTable && d.Temporary {
-		// binlite has no temporary tables, so each one named is unknown.
-		var missing []string
-		for _, t := range d.Tables {
-			missing = append(missing, db+"."+t)
+	if d.Temporary || s.temps.any(db) {
+		// Temporary tables are the session's own: no implicit commit, no
+		// read_only, no binary log.
+		res, rest, err := s.tempDDL(db, d)
+		if err != nil || rest == nil {
+			return res, err
 		}
-		if !d.IfExists {
-			return nil, mysqlerr.New(mysqlerr.ErBadTable, "Unknown table '%s'", strings.Join(missing, ","))
-		}
-		s.notes = append(s.notes, mysqlerr.Note(mysqlerr.ErBadTable, "Unknown table '%s'", strings.Join(missing, ",")))
-		return ok(), nil
+		d = rest
+	}
+	if err := s.writable(); err != nil {
+		return nil, err
+	}
+	if err := s.implicitCommit(); err != nil {
+		return nil, err
 	}
 	if d.Op == sqlcompat.DropTable && !d.IfExists {
 		// MySQL drops nothing and names every missing table (1051), where SQLite

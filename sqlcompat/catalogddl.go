@@ -29,8 +29,21 @@ func addCatalog(d *DDL, ctx *Context) error {
 	defer func() { d.create, d.defaults = nil, nil }() // parse state, not part of the result
 	switch d.Op {
 	case CreateTable:
-		if len(d.SQLite) == 0 || d.Temporary {
+		if len(d.SQLite) == 0 {
 			return nil
+		}
+		if d.Temporary {
+			// A temporary table is the session's (its definition too): its SQLite
+			// table is made as a stored table is, without a catalog row.
+			if d.def == nil {
+				return nil
+			}
+			err := createTableCatalog(d)
+			d.CatalogBefore = nil
+			if err == nil && len(d.Def.ForeignKeys) > 0 {
+				return (&Unsupported{What: "FOREIGN KEY on a TEMPORARY table"}).Err()
+			}
+			return err
 		}
 		return createTableCatalog(d)
 	case DropTable:

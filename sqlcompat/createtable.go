@@ -467,6 +467,9 @@ func (p *parser) createTable(temp bool) (Statement, error) {
 	}
 	d.Tables = []string{d.Table}
 	if p.peek().is("LIKE") || p.peek().isOp("(") && p.peekAt(1).is("LIKE") {
+		if temp {
+			return unsupported("CREATE TEMPORARY TABLE ... LIKE")
+		}
 		return p.createLike(d)
 	}
 	if cs, err := p.createSelect(); err != nil || cs != nil {
@@ -474,7 +477,7 @@ func (p *parser) createTable(temp bool) (Statement, error) {
 			return nil, err
 		}
 		if temp {
-			return unsupported("CREATE TEMPORARY TABLE")
+			return unsupported("CREATE TEMPORARY TABLE ... SELECT")
 		}
 		d.Select = cs
 		return d, nil

@@ -19,9 +19,7 @@ func (p *parser) create() (Statement, error) {
 	case p.accept("TABLE"):
 		return p.createTable(false)
 	case p.accept("TEMPORARY", "TABLE"):
-		// A temporary table is the session's own; binlite's tables live in the
-		// schema's SQLite file, shared by every session and replicated.
-		return unsupported("CREATE TEMPORARY TABLE")
+		return p.createTable(true)
 	case p.peek().is("INDEX") || p.peek().is("UNIQUE") || p.peek().is("FULLTEXT") || p.peek().is("SPATIAL"):
 		return p.createIndex()
 	case p.accept("USER"):
@@ -114,9 +112,6 @@ func (p *parser) dropTable(temp bool) (Statement, error) {
 	}
 	if !p.accept("RESTRICT") {
 		p.accept("CASCADE")
-	}
-	if temp {
-		return d, p.end() // there are none to drop (CREATE TEMPORARY TABLE is refused)
 	}
 	for _, t := range d.Tables {
 		s := "DROP TABLE "
