@@ -76,6 +76,10 @@ func CopyValue(src string, from, to *Column) (string, error) {
 			if tt.Base == "longtext" {
 				return v, nil
 			}
+			if ft.Base != tt.Base {
+				// Stored through the new column: 1406 under strict mode (see binlite_alter_text).
+				return "binlite_alter_text(" + v + ", " + strconv.Itoa(limit) + ", " + strconv.Itoa(bytes) + ", " + name + ")", nil
+			}
 			return "binlite_adjust_text(" + v + ", " + strconv.Itoa(limit) + ", " + strconv.Itoa(bytes) + ", NULL, " + name + ", 0)", nil
 		}
 	case "bytes":

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/binlite/binlite/mysqlerr"
 )
@@ -31,6 +32,23 @@ func (st *stmtState) alterNull(v, zero any, col string, copying int64) (any, err
 	}
 	st.adjusted(codeTruncated, "Data truncated for column '%s' at row %d", col, n)
 	return zero, nil
+}
+
+// alterText is binlite_alter_text(v, limit, bytes, col): binlite_adjust_text
+// for an ALTER TABLE that changes a column of another type into a string
+// column. MySQL stores such a value through the new column, which under strict
+// mode refuses text it would cut with 1406, where copying a string column into a
+// shorter one of its own type cuts it with 1265.
+func (st *stmtState) alterText(v any, limit, bytes int64, col string) (any, error) {
+	mark := len(st.warnings)
+	out := st.adjustText(v, limit, bytes, nil, col, 0)
+	if st.strict && len(st.warnings) > mark {
+		if w := st.warnings[mark]; w.Level == "Warning" && w.Code == codeTruncated {
+			st.warnings = st.warnings[:mark]
+			return nil, fnError(mysqlerr.ErDataTooLong, "Data too long%s", strings.TrimPrefix(w.Message, "Data truncated"))
+		}
+	}
+	return out, nil
 }
 
 // strictFailure is the error a strict DDL's warnings make: the first warning
