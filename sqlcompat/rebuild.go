@@ -152,7 +152,8 @@ func (p *parser) createFrom(text, schema string, adjust func(*catalog.Table)) (*
 	return d, nil
 }
 
-// duplicates refuses two keys or two CHECK constraints of one name.
+// duplicates refuses two keys or two CHECK constraints of one name, and a key
+// on a column the table does not have.
 func duplicates(def *catalog.Table) error {
 	seen := map[string]bool{}
 	for _, ix := range def.Indexes {
@@ -161,6 +162,11 @@ func duplicates(def *catalog.Table) error {
 			return mysqlerr.New(mysqlerr.ErDupKeyName, "Duplicate key name '%s'", ix.Name)
 		}
 		seen[k] = true
+		for _, p := range ix.Parts {
+			if _, ok := def.Column(p.Column); p.Column != "" && !ok {
+				return mysqlerr.New(mysqlerr.ErKeyColumnDoesNotExist, "Key column '%s' doesn't exist in table", p.Column)
+			}
+		}
 	}
 	seen = map[string]bool{}
 	for _, c := range def.Checks {
