@@ -267,3 +267,29 @@ func TestTemporaryTables(t *testing.T) {
 		t.Errorf("the other session's temporary table: %d rows", got)
 	}
 }
+
+// Foreign keys keep what they need: InnoDB refuses to drop a referenced column
+// or the only index a foreign key is checked through, and follows a renamed one.
+func TestAlterTableForeignKeys(t *testing.T) {
+	n := tn.Start(t)
+	tn.Exec(t, n.DB(""), "CREATE DATABASE fks")
+	c := tn.Conn(t, n.DB("fks"))
+	tn.Exec(t, c, "CREATE TABLE parent (id INT PRIMARY KEY, code INT, UNIQUE KEY (code))")
+	tn.Exec(t, c, "CREATE TABLE child (id INT PRIMARY KEY, pcode INT, FOREIGN KEY (pcode) REFERENCES parent (code))")
+	tn.ExecError(t, c, 1829, "HY000", "ALTER TABLE parent DROP COLUMN code")
+	tn.ExecError(t, c, 1553, "HY000", "ALTER TABLE parent DROP INDEX code")
+	tn.ExecError(t, c, 1828, "HY000", "ALTER TABLE child DROP COLUMN pcode")
+	tn.Exec(t, c, "ALTER TABLE child RENAME INDEX pcode TO by_code")
+	tn.Exec(t, c, "ALTER TABLE parent RENAME COLUMN code TO ref")
+	tn.Exec(t, c, "INSERT INTO parent VALUES (1, 10)")
+	tn.Exec(t, c, "INSERT INTO child VALUES (1, 10)")
+	tn.ExecError(t, c, 1452, "23000", "INSERT INTO child VALUES (2, 11)")
+	if got := showCreate(t, c, "child"); !strings.Contains(got, "KEY `by_code` (`pcode`)") || !strings.Contains(got, "REFERENCES `parent` (`ref`)") {
+		t.Errorf("SHOW CREATE TABLE child after the renames:\n%s", got)
+	}
+	tn.Exec(t, c, "ALTER TABLE child DROP FOREIGN KEY child_ibfk_1")
+	tn.Exec(t, c, "INSERT INTO child VALUES (2, 11)")
+	if got := showCreate(t, c, "child"); strings.Contains(got, "FOREIGN KEY") || !strings.Contains(got, "KEY `by_code` (`pcode`)") {
+		t.Errorf("SHOW CREATE TABLE child after DROP FOREIGN KEY:\n%s", got)
+	}
+}

@@ -34,7 +34,8 @@ type alterPlan struct {
 	comment        *string
 	renames        [][2]string // RENAME COLUMN and CHANGE renames, in order
 	droppedCols    []string
-	droppedKeys    []string
+	droppedKeys    []string // the old keys the SQLite table loses (renamed ones too)
+	renamedKeys    []string
 	tableRename    string
 	copies         bool // MySQL copies the rows (ALGORITHM=COPY): they are the affected rows
 	reshape        bool // the SQLite table must be rebuilt whatever the definitions say
@@ -637,6 +638,7 @@ func (pl *alterPlan) rename(sp *parser) (string, error) {
 		for _, k := range pl.keys {
 			if k.old != nil && strings.EqualFold(k.old.Name, from) && k.old.Kind != catalog.KindPrimary {
 				pl.droppedKeys = append(pl.droppedKeys, k.old.Name)
+				pl.renamedKeys = append(pl.renamedKeys, k.old.Name)
 				ix := *k.old
 				ix.Name = to
 				k.old = nil

@@ -62,7 +62,12 @@ func (pl *alterPlan) compile() error {
 	for _, m := range (&catalog.Table{Columns: redefined}).Deprecations() {
 		d.Warnings = append(d.Warnings, mysqlerr.Warn(mysqlerr.ErWarnDeprecatedSyntaxNoReplacement, "%s", m))
 	}
-	d.DroppedColumns, d.DroppedIndexes = pl.droppedCols, pl.droppedKeys
+	d.DroppedColumns = pl.droppedCols
+	for _, k := range pl.droppedKeys {
+		if !containsFold(pl.renamedKeys, k) {
+			d.DroppedIndexes = append(d.DroppedIndexes, k)
+		}
+	}
 	for _, r := range pl.renames {
 		d.SQLite = append(d.SQLite, "ALTER TABLE "+quoteIdent(d.Table)+" RENAME COLUMN "+quoteIdent(r[0])+" TO "+quoteIdent(r[1]))
 		// Other tables' foreign keys follow the column (SQLite's rename changed
