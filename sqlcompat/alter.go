@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pingcap/tidb/pkg/parser/ast"
+
 	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/mysqlerr"
 )
@@ -23,6 +25,7 @@ import (
 // alterPlan is an ALTER TABLE's actions applied to a definition.
 type alterPlan struct {
 	p   *parser
+	rw  *rewriter // the statement's SQLite spelling (expression defaults)
 	d   *DDL
 	old *catalog.Table
 
@@ -74,15 +77,22 @@ type planCheck struct {
 
 // alterDefined compiles ALTER TABLE on table def (d holds the table's name;
 // p is at the first action). ok=false leaves the statement to the text
-// translation (an ALTER COLUMN ... SET/DROP DEFAULT, which changes the catalog alone).
+// translation: ALTER COLUMN ... SET/DROP DEFAULT alone, which changes the
+// definition alone (alterDefaultsCatalog).
 func (p *parser) alterDefined(d *DDL, def *catalog.Table) (st Statement, err error, ok bool) {
 	ranges := splitTop(p.toks, p.i, len(p.toks))
+	onlyDefaults := true
 	for _, r := range ranges {
-		if r[0] < r[1] && p.toks[r[0]].is("ALTER") && !p.toks[min(r[0]+1, r[1]-1)].is("CHECK") && !p.toks[min(r[0]+1, r[1]-1)].is("CONSTRAINT") && !p.toks[min(r[0]+1, r[1]-1)].is("INDEX") {
-			return nil, nil, false
-		}
+		onlyDefaults = onlyDefaults && r[0] < r[1] && columnDefault(p.toks[r[0]:r[1]])
 	}
-	pl := &alterPlan{p: p, d: d, old: def}
+	if onlyDefaults {
+		return nil, nil, false
+	}
+	rw, err := newRewriter(p, p.i, len(p.toks))
+	if err != nil {
+		return nil, err, true
+	}
+	pl := &alterPlan{p: p, d: d, old: def, rw: rw}
 	for i := range def.Columns {
 		c := def.Columns[i]
 		pl.cols = append(pl.cols, &planColumn{name: c.Name, from: c.Name, def: &c})
@@ -162,6 +172,10 @@ func (pl *alterPlan) action(sp *parser) (what string, err error) {
 				pl.copies = pl.copies || enforced
 			}
 			return "", sp.end()
+		}
+		if columnDefault(sp.toks[sp.i-1:]) {
+			sp.i--
+			return pl.alterDefault(sp)
 		}
 		return "ALTER TABLE ... ALTER " + strings.ToUpper(sp.peek().text), nil
 	case sp.accept("DISABLE", "KEYS"), sp.accept("ENABLE", "KEYS"), sp.accept("FORCE"):
@@ -691,3 +705,56 @@ func (pl *alterPlan) dependencies() error {
 
 // quoteMySQL quotes a MySQL identifier.
 func quoteMySQL(name string) string { return "`" + strings.ReplaceAll(name, "`", "``") + "`" }
+
+// columnDefault reports whether toks are ALTER [COLUMN] c SET DEFAULT v or
+// DROP DEFAULT.
+func columnDefault(toks []token) bool {
+	i := 1
+	if len(toks) > i && toks[i].is("COLUMN") {
+		i++
+	}
+	return len(toks) > i+2 && toks[0].is("ALTER") && toks[i].isName() && !toks[i].is("CHECK") && !toks[i].is("CONSTRAINT") && !toks[i].is("INDEX") &&
+		(toks[i+1].is("SET") || toks[i+1].is("DROP")) && toks[i+2].is("DEFAULT")
+}
+
+// alterDefault applies ALTER [COLUMN] c SET DEFAULT v | DROP DEFAULT among other
+// actions (alone, it changes the definition only: alterDefaultsCatalog).
+func (pl *alterPlan) alterDefault(sp *parser) (string, error) {
+	ad, what, err := sp.alterColumnDefault(pl.rw)
+	if err != nil || what != "" {
+		return what, err
+	}
+	i := pl.column(ad.column)
+	if i < 0 {
+		return "", mysqlerr.New(mysqlerr.ErBadField, "Unknown column '%s' in '%s'", ad.column, pl.d.Table)
+	}
+	if pl.cols[i].def == nil {
+		return "ALTER TABLE ... ALTER COLUMN ... DEFAULT of a column the statement defines", nil
+	}
+	t := &catalog.Table{Name: pl.d.Table}
+	for _, c := range pl.cols {
+		if c.def != nil {
+			t.Columns = append(t.Columns, *c.def)
+		}
+	}
+	if ad.drop {
+		err = t.DropDefault(ad.column)
+	} else {
+		var e ast.ExprNode
+		if e, err = parseExpr(ad.text); err != nil {
+			return "", err
+		}
+		var spec *catalog.DefaultSpec
+		if spec, err = catalog.SpecOf(ad.column, e); err != nil {
+			return "", err
+		}
+		spec.SQLite = ad.sqlite
+		err = t.SetDefault(ad.column, spec)
+	}
+	if err != nil {
+		return "", err
+	}
+	c, _ := t.Column(ad.column)
+	pl.cols[i].def = c
+	return "", sp.end()
+}

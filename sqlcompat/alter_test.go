@@ -59,6 +59,7 @@ func TestAlterStatements(t *testing.T) {
 		{"ALTER TABLE items ADD COLUMN note VARCHAR(5)", []string{`ALTER TABLE "items" ADD COLUMN "note" VARCHAR(5) COLLATE utf8mb4_general_ci CONSTRAINT "binlite:length:note"`}, false},
 		{"ALTER TABLE items RENAME COLUMN price TO cost", []string{`ALTER TABLE "items" RENAME COLUMN "price" TO "cost"`}, false},
 		{"ALTER TABLE items MODIFY price DECIMAL(8,2) DEFAULT 2", nil, false},
+		{"ALTER TABLE items ALTER COLUMN qty SET DEFAULT 3, ADD COLUMN z INT", []string{`ALTER TABLE "items" ADD COLUMN "z" INT CONSTRAINT`}, false},
 		{"ALTER TABLE items ADD COLUMN note VARCHAR(5) FIRST", rebuild, false},
 		{"ALTER TABLE items MODIFY qty BIGINT", rebuild, true},
 		{"ALTER TABLE items ADD CHECK (qty > 0)", rebuild, true},
@@ -85,6 +86,23 @@ func TestAlterStatements(t *testing.T) {
 		if !strings.HasPrefix(last, "UPDATE binlite_catalog SET def = ") || d.Def == nil {
 			t.Errorf("%s: no catalog change (%s)", c.sql, last)
 		}
+	}
+}
+
+// ALTER COLUMN ... SET/DROP DEFAULT alone changes the definition only; among
+// other changes the plan takes it, and the INSERT writes a default the SQLite
+// table kept in place does not hold.
+func TestAlterDefaults(t *testing.T) {
+	ctx := alterCtx(t, itemsDDL)
+	d := alterDDL(t, ctx, "ALTER TABLE items ALTER COLUMN qty SET DEFAULT 3")
+	if len(d.SQLite) != 0 || len(d.CatalogAfter) != 1 || !strings.Contains(d.CatalogAfter[0], "binlite_alter_default(") {
+		t.Errorf("ALTER COLUMN ... SET DEFAULT alone: %q %q", d.SQLite, d.CatalogAfter)
+	}
+	d = alterDDL(t, ctx, "ALTER TABLE items ALTER COLUMN qty SET DEFAULT 3, ALTER price DROP DEFAULT, ADD INDEX (qty)")
+	qty, _ := d.Def.Column("qty")
+	price, _ := d.Def.Column("price")
+	if qty.Default == nil || qty.Default.Lit != "3" || !qty.DefaultSupplied || price.Default != nil || !price.NoDefault || !price.DefaultSupplied {
+		t.Errorf("defaults: qty %+v %+v, price %+v %+v", *qty, qty.Default, *price, price.Default)
 	}
 }
 

@@ -59,6 +59,17 @@ func (pl *alterPlan) compile() error {
 		oc, _ := old.Column(c.from)
 		pl.copies = pl.copies || catalog.ChangeCopies(oc, nc)
 	}
+	for _, ck := range def.Checks {
+		// MySQL checks the rows against a CHECK it did not enforce before.
+		if ck.NotEnforced {
+			continue
+		}
+		old := false
+		for _, oc := range pl.old.Checks {
+			old = old || strings.EqualFold(oc.Name, ck.Name) && oc.Expr == ck.Expr && !oc.NotEnforced
+		}
+		pl.copies = pl.copies || !old
+	}
 	for _, m := range (&catalog.Table{Columns: redefined}).Deprecations() {
 		d.Warnings = append(d.Warnings, mysqlerr.Warn(mysqlerr.ErWarnDeprecatedSyntaxNoReplacement, "%s", m))
 	}
