@@ -614,6 +614,17 @@ func buildCreateTable(d *DDL, temp bool, cols []*column, idx []*indexDef, checks
 	var defs []string
 	autoPKDone := false
 	for _, c := range cols {
+		// A key's column is NOT NULL in MySQL whatever it says (SQLite lets a
+		// PRIMARY KEY column of a rowid table hold NULL).
+		for _, kp := range pk {
+			c.notNull = c.notNull || kp.name != "" && strings.EqualFold(kp.name, c.name)
+		}
+		c.notNull = c.notNull || c.primary && !c.autoInc
+		if c.notNull && c.def == "NULL" {
+			c.def = ""
+		}
+	}
+	for _, c := range cols {
 		if c.autoInc {
 			d.AutoIncColumn = c.name
 		}
