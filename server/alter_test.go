@@ -87,6 +87,7 @@ func TestAlterTableRebuild(t *testing.T) {
 	tn.Exec(t, c, "INSERT INTO pk VALUES (1, 'x'), (2, 'y')")
 	tn.Exec(t, c, "ALTER TABLE pk ADD PRIMARY KEY (a)")
 	tn.ExecError(t, c, 1062, "23000", "INSERT INTO pk VALUES (1, 'z')")
+	tn.ExecError(t, c, 1048, "23000", "UPDATE pk SET a = NULL")
 	if got := tn.Affected(t, c, "ALTER TABLE pk DROP PRIMARY KEY"); got != 2 {
 		t.Errorf("DROP PRIMARY KEY: %d rows affected, want 2", got)
 	}
@@ -260,6 +261,9 @@ func TestTemporaryTables(t *testing.T) {
 
 	if got := tn.String(t, c, "SELECT @@gtid_executed"); got != gtids {
 		t.Errorf("temporary tables reached the binary log: gtid_executed %s, was %s", got, gtids)
+	}
+	if got := showCreate(t, c, "tmp"); got != "CREATE TEMPORARY TABLE `tmp` (\n  `a` int NOT NULL,\n  `b` varchar(5) DEFAULT NULL,\n  PRIMARY KEY (`a`)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci" {
+		t.Errorf("SHOW CREATE TABLE of the temporary table:\n%s", got)
 	}
 	tn.Exec(t, c, "DROP TEMPORARY TABLE tmp")
 	tn.QueryError(t, c, 1146, "42S02", "SELECT a FROM tmp")

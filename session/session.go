@@ -341,6 +341,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		if err := s.implicitCommit(); err != nil {
 			return nil, err
 		}
+		s.temps.dropSchema(x.Name) // MySQL keeps them; their file is about to go
 		if err := s.env.Engine.DropSchema(x.Name, x.IfExists); err != nil {
 			return nil, err
 		}

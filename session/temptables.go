@@ -38,6 +38,15 @@ func (tt *tempTables) def(db, name string) *catalog.Table {
 // any reports whether the session has a temporary table in db.
 func (tt *tempTables) any(db string) bool { return len(tt.defs[db]) > 0 }
 
+// dropSchema forgets the temporary tables of a dropped schema.
+func (tt *tempTables) dropSchema(db string) {
+	if c := tt.conns[db]; c != nil {
+		c.Close()
+	}
+	delete(tt.conns, db)
+	delete(tt.defs, db)
+}
+
 // close drops every temporary table.
 func (tt *tempTables) close() {
 	for _, c := range tt.conns {
