@@ -57,6 +57,7 @@ func TestAlterStatements(t *testing.T) {
 		{"ALTER TABLE items DROP INDEX name", []string{`DROP INDEX "items.name"`}, false},
 		{"ALTER TABLE items RENAME INDEX name TO n", []string{`DROP INDEX "items.name"`, `CREATE INDEX "items.n" ON "items" ("name")`}, false},
 		{"ALTER TABLE items ADD COLUMN note VARCHAR(5)", []string{`ALTER TABLE "items" ADD COLUMN "note" VARCHAR(5) COLLATE utf8mb4_general_ci CONSTRAINT "binlite:length:note"`}, false},
+		{"ALTER TABLE items ADD COLUMN n INT NOT NULL", []string{`ALTER TABLE "items" ADD COLUMN "n" INT NOT NULL DEFAULT 0 CONSTRAINT`}, false},
 		{"ALTER TABLE items RENAME COLUMN price TO cost", []string{`ALTER TABLE "items" RENAME COLUMN "price" TO "cost"`}, false},
 		{"ALTER TABLE items MODIFY price DECIMAL(8,2) DEFAULT 2", nil, false},
 		{"ALTER TABLE items ALTER COLUMN qty SET DEFAULT 3, ADD COLUMN z INT", []string{`ALTER TABLE "items" ADD COLUMN "z" INT CONSTRAINT`}, false},

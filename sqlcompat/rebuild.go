@@ -262,8 +262,20 @@ func (pl *alterPlan) appendColumn(inner *DDL, def *catalog.Table, nc *catalog.Co
 		}
 	}
 	if col == nil || col.primary || col.unique || len(col.extra) > 0 || col.defExpr != [2]int{} ||
-		col.def == "CURRENT_TIMESTAMP" || col.notNull && (col.def == "" || col.def == "NULL") {
+		col.def == "CURRENT_TIMESTAMP" || col.notNull && col.def == "NULL" {
 		return "", false
+	}
+	if col.notNull && col.def == "" {
+		// The rows there get the type's implicit default, as in MySQL; SQLite
+		// needs it as the column's default to add it (an INSERT that leaves the
+		// column out is refused first under strict mode: no default in MySQL).
+		zero, ok := nc.ImplicitValue()
+		if !ok {
+			return "", false
+		}
+		withZero := *col
+		withZero.def = zero
+		col = &withZero
 	}
 	for _, ix := range def.Indexes {
 		for _, p := range ix.Parts {
