@@ -90,6 +90,16 @@ func TestAlterTableRebuild(t *testing.T) {
 		t.Errorf("rows: %s", got)
 	}
 
+	// Columns SQLite's ADD COLUMN cannot add: a key, a default expression that
+	// reads another column (each row gets its own), a STORED expression.
+	tn.Exec(t, c, "ALTER TABLE items ADD COLUMN code INT UNIQUE, ADD COLUMN twice BIGINT DEFAULT (qty * 2), ADD COLUMN thrice BIGINT AS (qty * 3) STORED")
+	if got := joinRows(tn.Rows(t, c, "SELECT id, code, twice, thrice FROM items ORDER BY id")); got != "1|NULL|6|9; 2|NULL|0|0; 3|NULL|14|21; 5|NULL|100|150" {
+		t.Errorf("rows after ADD COLUMN with a key and expressions: %s", got)
+	}
+	tn.Exec(t, c, "UPDATE items SET code = id")
+	tn.ExecError(t, c, 1062, "23000", "UPDATE items SET code = 1")
+	tn.Exec(t, c, "ALTER TABLE items DROP COLUMN code, DROP COLUMN twice, DROP COLUMN thrice")
+
 	// ADD/DROP PRIMARY KEY.
 	tn.Exec(t, c, "CREATE TABLE pk (a INT, b VARCHAR(5))")
 	tn.Exec(t, c, "INSERT INTO pk VALUES (1, 'x'), (2, 'y')")

@@ -76,21 +76,21 @@ type planCheck struct {
 }
 
 // alterDefined compiles ALTER TABLE on table def (d holds the table's name;
-// p is at the first action). ok=false leaves the statement to the text
+// p is at the first action). handled=false leaves the statement to the text
 // translation: ALTER COLUMN ... SET/DROP DEFAULT alone, which changes the
 // definition alone (alterDefaultsCatalog).
-func (p *parser) alterDefined(d *DDL, def *catalog.Table) (st Statement, err error, ok bool) {
+func (p *parser) alterDefined(d *DDL, def *catalog.Table) (handled bool, st Statement, err error) {
 	ranges := splitTop(p.toks, p.i, len(p.toks))
 	onlyDefaults := true
 	for _, r := range ranges {
 		onlyDefaults = onlyDefaults && r[0] < r[1] && columnDefault(p.toks[r[0]:r[1]])
 	}
 	if onlyDefaults {
-		return nil, nil, false
+		return false, nil, nil
 	}
 	rw, err := newRewriter(p, p.i, len(p.toks))
 	if err != nil {
-		return nil, err, true
+		return true, nil, err
 	}
 	pl := &alterPlan{p: p, d: d, old: def, rw: rw}
 	for i := range def.Columns {
@@ -109,25 +109,25 @@ func (p *parser) alterDefined(d *DDL, def *catalog.Table) (st Statement, err err
 	}
 	for _, r := range ranges {
 		if r[0] >= r[1] {
-			return nil, syntaxError(p.sql, p.toks[min(r[0], len(p.toks)-1)].pos), true
+			return true, nil, syntaxError(p.sql, p.toks[min(r[0], len(p.toks)-1)].pos)
 		}
 		sp := &parser{sql: p.sql, toks: p.toks[:r[1]], i: r[0], ctx: p.ctx}
 		what, err := pl.action(sp)
 		if err != nil {
-			return nil, err, true
+			return true, nil, err
 		}
 		if what != "" {
 			st, err := unsupported(what)
-			return st, err, true
+			return true, st, err
 		}
 	}
 	if err := pl.dependencies(); err != nil {
-		return nil, err, true
+		return true, nil, err
 	}
 	if err := pl.compile(); err != nil {
-		return nil, err, true
+		return true, nil, err
 	}
-	return d, nil, true
+	return true, d, nil
 }
 
 // action applies one comma-separated action at sp; what names an action binlite

@@ -268,7 +268,7 @@ func (p *parser) alterTable() (Statement, error) {
 	}
 	if p.ctx.TableDef != nil {
 		if def := p.ctx.TableDef(d.Schema, d.Table); def != nil {
-			if st, err, ok := p.alterDefined(d, def); ok {
+			if handled, st, err := p.alterDefined(d, def); handled {
 				return st, err
 			}
 		}

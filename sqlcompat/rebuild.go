@@ -64,11 +64,11 @@ func (pl *alterPlan) compile() error {
 		if ck.NotEnforced {
 			continue
 		}
-		old := false
-		for _, oc := range pl.old.Checks {
-			old = old || strings.EqualFold(oc.Name, ck.Name) && oc.Expr == ck.Expr && !oc.NotEnforced
+		checked := false
+		for _, oc := range old.Checks {
+			checked = checked || strings.EqualFold(oc.Name, ck.Name) && oc.Expr == ck.Expr && !oc.NotEnforced
 		}
-		pl.copies = pl.copies || !old
+		pl.copies = pl.copies || !checked
 	}
 	for _, m := range (&catalog.Table{Columns: redefined}).Deprecations() {
 		d.Warnings = append(d.Warnings, mysqlerr.Warn(mysqlerr.ErWarnDeprecatedSyntaxNoReplacement, "%s", m))
