@@ -289,13 +289,22 @@ func checkAutoIncrement(t *Table) error {
 
 // nameChecks numbers unnamed CHECK constraints in the order they appear in the
 // statement, column-level and table-level alike, as MySQL does (t_chk_1, ...).
+// A number a named constraint already has is skipped: ALTER TABLE ... ADD CHECK
+// builds the table again with the old constraints named (t_chk_1, t_chk_2) and
+// the new one gets the next number (t_chk_3), as MySQL gives it.
 func (b *builder) nameChecks() {
 	slices.SortStableFunc(b.pendingChecks, func(x, y pendingCheck) int { return x.pos - y.pos })
+	used := map[string]bool{}
+	for _, pc := range b.pendingChecks {
+		used[strings.ToLower(pc.c.Name)] = true
+	}
 	n := 0
 	for _, pc := range b.pendingChecks {
-		if pc.c.Name == "" {
+		for pc.c.Name == "" {
 			n++
-			pc.c.Name = fmt.Sprintf("%s_chk_%d", b.t.Name, n)
+			if name := fmt.Sprintf("%s_chk_%d", b.t.Name, n); !used[strings.ToLower(name)] {
+				pc.c.Name = name
+			}
 		}
 		b.t.Checks = append(b.t.Checks, pc.c)
 	}

@@ -63,3 +63,6 @@ func mysqlKnows(name string) bool {
 	}
 	return false
 }
+
+// CharsetOf is the character set of collation name.
+func CharsetOf(name string) string { return charsetOf(name) }

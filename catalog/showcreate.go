@@ -70,19 +70,29 @@ func (t *Table) ShowCreate(nextAutoInc uint64) string {
 	for _, fk := range t.ForeignKeys {
 		lines = append(lines, "  "+foreignKeySQL(fk))
 	}
-	checks := slices.Clone(t.Checks)
-	slices.SortStableFunc(checks, func(a, b Check) int { return strings.Compare(a.Name, b.Name) })
-	for _, c := range checks {
-		l := "  CONSTRAINT " + quoteIdent(c.Name) + " CHECK (" + c.Expr + ")"
-		if c.NotEnforced {
-			l += " /*!80016 NOT ENFORCED */"
-		}
-		lines = append(lines, l)
+	for _, c := range t.SortedChecks() {
+		lines = append(lines, "  "+c.Definition())
 	}
 	var b strings.Builder
 	b.WriteString("CREATE TABLE " + quoteIdent(t.Name) + " (\n")
 	b.WriteString(strings.Join(lines, ",\n"))
-	b.WriteString("\n) ENGINE=" + t.Engine)
+	b.WriteString("\n) " + t.Options(nextAutoInc))
+	return b.String()
+}
+
+// SortedChecks are the CHECK constraints in the order SHOW CREATE TABLE lists
+// them: by name.
+func (t *Table) SortedChecks() []Check {
+	checks := slices.Clone(t.Checks)
+	slices.SortStableFunc(checks, func(a, b Check) int { return strings.Compare(a.Name, b.Name) })
+	return checks
+}
+
+// Options are the table options as SHOW CREATE TABLE prints them after the
+// definitions: ENGINE=... [AUTO_INCREMENT=n] DEFAULT CHARSET=... [COLLATE=...] [COMMENT=...].
+func (t *Table) Options(nextAutoInc uint64) string {
+	var b strings.Builder
+	b.WriteString("ENGINE=" + t.Engine)
 	if nextAutoInc > 1 {
 		b.WriteString(" AUTO_INCREMENT=" + strconv.FormatUint(nextAutoInc, 10))
 	}
@@ -94,6 +104,25 @@ func (t *Table) ShowCreate(nextAutoInc uint64) string {
 		b.WriteString(" COMMENT=" + quoteString(t.Comment))
 	}
 	return b.String()
+}
+
+// ColumnDefinition is column c of t as SHOW CREATE TABLE prints it (its
+// character set shows where it is not the table's).
+func (t *Table) ColumnDefinition(c *Column) string { return t.columnSQL(c) }
+
+// Definition is the key as SHOW CREATE TABLE prints it.
+func (ix Index) Definition() string { return indexSQL(ix) }
+
+// Definition is the foreign key as SHOW CREATE TABLE prints it.
+func (fk ForeignKey) Definition() string { return foreignKeySQL(fk) }
+
+// Definition is the CHECK constraint as SHOW CREATE TABLE prints it.
+func (c Check) Definition() string {
+	s := "CONSTRAINT " + quoteIdent(c.Name) + " CHECK (" + c.Expr + ")"
+	if c.NotEnforced {
+		s += " /*!80016 NOT ENFORCED */"
+	}
+	return s
 }
 
 func (t *Table) columnSQL(c *Column) string {

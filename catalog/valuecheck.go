@@ -53,10 +53,26 @@ func (t *Table) ValueChecks() []string {
 	for i := range t.Columns {
 		// A generated column's value is checked too: MySQL refuses an expression
 		// value its column cannot hold (1264 ...) as it refuses a written one.
-		c := &t.Columns[i]
-		for _, ck := range columnChecks(c) {
-			out = append(out, fmt.Sprintf(`CONSTRAINT "%s%s:%s" CHECK (%s)`, checkPrefix, ck.kind, strings.ReplaceAll(c.Name, `"`, `""`), ck.expr))
-		}
+		out = append(out, constraintsOf(&t.Columns[i])...)
+	}
+	return out
+}
+
+// ColumnValueChecks are ValueChecks' constraints of column name alone, for a
+// column ALTER TABLE ... ADD COLUMN adds in place (SQLite takes them as column
+// constraints).
+func (t *Table) ColumnValueChecks(name string) []string {
+	if c, ok := t.Column(name); ok {
+		return constraintsOf(c)
+	}
+	return nil
+}
+
+// constraintsOf are column c's value checks as SQLite constraints.
+func constraintsOf(c *Column) []string {
+	var out []string
+	for _, ck := range columnChecks(c) {
+		out = append(out, fmt.Sprintf(`CONSTRAINT "%s%s:%s" CHECK (%s)`, checkPrefix, ck.kind, strings.ReplaceAll(c.Name, `"`, `""`), ck.expr))
 	}
 	return out
 }

@@ -425,6 +425,9 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 	if t, ok := c.stringFuncType(name, x, s); ok {
 		return t
 	}
+	if t, ok := c.concatType(name, x, s); ok {
+		return t
+	}
 	switch {
 	case stringFuncs[name]:
 		t := typeVarchar

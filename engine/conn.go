@@ -43,6 +43,15 @@ type sqliteConn struct {
 type Functions map[string]any
 
 func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) {
+	q := connParams()
+	if readOnly {
+		q.Set("_query_only", "1")
+	}
+	return openWith(path, q, extra)
+}
+
+// connParams are every connection's parameters.
+func connParams() url.Values {
 	q := url.Values{}
 	q.Set("_journal_mode", "WAL")
 	// The binary log carries durability (DESIGN §3): SQLite commits need not fsync.
@@ -56,9 +65,12 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 	q.Set("_foreign_keys", "0")
 	// A cascade through a self-referencing table runs its own trigger again.
 	q.Set("_recursive_triggers", "1")
-	if readOnly {
-		q.Set("_query_only", "1")
-	}
+	return q
+}
+
+// openWith opens path with the connection parameters q and registers binlite's
+// functions.
+func openWith(path string, q url.Values, extra Functions) (*sqliteConn, error) {
 	replaying := new(atomic.Bool)
 	state := &stmtState{replaying: replaying}
 	drv := &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
@@ -218,6 +230,8 @@ func registerFunctions(c *sqlite3.SQLiteConn) error {
 		{"binlite_set_ok", setMembersValid, true},
 		// ALTER TABLE ... ALTER COLUMN ... SET/DROP DEFAULT's catalog change.
 		{"binlite_alter_default", mysqlcatalog.AlterDefaultJSON, true},
+		// ALTER TABLE ... RENAME COLUMN's change of the foreign keys that reference the column.
+		{"binlite_rename_ref", mysqlcatalog.RenameReferenceJSON, true},
 		{"concat_ws", concatWS, true},
 		{"if", func(cond any, a, b any) any {
 			if truthy(cond) {

@@ -14,6 +14,9 @@
 // mark is exactly the set of GTIDs the schema holds, and recovery re-applies every
 // binlog transaction above it.
 //
+// A session's temporary tables live on a connection of its own to the schema's
+// file, opened read-only (temp.go): nothing written there is captured or logged.
+//
 // The binary that uses this package must be built with the build tag
 // sqlite_preupdate_hook; Open refuses to start when row capture does not work.
 package engine

@@ -69,6 +69,8 @@ func registerWarningFunctions(c *sqlite3.SQLiteConn, st *stmtState) error {
 		"binlite_adjust_text": st.adjustText,
 		"binlite_adjust_dec":  st.adjustDecimal,
 		"binlite_adjust_null": st.adjustNull,
+		"binlite_alter_null":  st.alterNull,
+		"binlite_alter_text":  st.alterText,
 		"binlite_div_dec":     st.divDecimal,
 		"binlite_dec_keep":    st.keepDecimal,
 		"binlite_cast_dec":    st.castDecimal,

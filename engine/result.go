@@ -31,6 +31,17 @@ type Stmt struct {
 	// CHECK constraint or a foreign key refuses is left out with MySQL's warning
 	// (3819, 1452) and the others are written.
 	RowsApart bool
+	// Strict runs DDL under strict sql_mode: the first value an ALTER TABLE's
+	// copy cannot keep as it is fails it (rebuild.go).
+	Strict bool
+	// Counted is 1 + the index in DDL of the statement whose changed rows are the
+	// DDL's affected rows (the rows an ALTER TABLE copies); 0: none.
+	Counted int
+	// Insert is CREATE TABLE ... SELECT's INSERT ... SELECT, run after DDL in the
+	// same transaction: its rows are logged as row events after the DDL's Query
+	// event (as MySQL 8.4 logs the statement atomically under binlog_format=ROW),
+	// and they are the affected rows.
+	Insert string
 }
 
 // Result is what a write returns to the session.

@@ -28,6 +28,9 @@ type stmtState struct {
 	fkOff bool
 	// ignoring: the running statement is an IGNORE one (binlite_lenient()).
 	ignoring bool
+	// strict: the running DDL is a session's under strict sql_mode: a value an
+	// ALTER TABLE's copy cannot keep fails it (see rebuild.go).
+	strict bool
 	// alloc hands out the running INSERT's AUTO_INCREMENT values (binlite_autoinc),
 	// nil for other statements.
 	alloc *autoIncAlloc

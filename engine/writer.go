@@ -241,7 +241,7 @@ func (w *writer) begin() error {
 // the caller must roll the whole SQLite transaction back.
 func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 	if len(st.DDL) > 0 {
-		return Result{}, w.runDDL(st, evs)
+		return w.runDDL(st, evs)
 	}
 	mark := len(*evs)
 	cs := w.c.state
@@ -377,35 +377,85 @@ func (w *writer) execRowsApart(st *Stmt) (driver.Result, error) {
 	return res, nil
 }
 
-func (w *writer) runDDL(st *Stmt, evs *[]binlog.Event) error {
+func (w *writer) runDDL(st *Stmt, evs *[]binlog.Event) (Result, error) {
 	if _, err := w.c.exec(`SAVEPOINT binlite_ddl`); err != nil {
-		return fmt.Errorf("engine: ddl savepoint: %w", err)
+		return Result{}, fmt.Errorf("engine: ddl savepoint: %w", err)
 	}
-	undo := func(err error) error {
+	undo := func(err error) (Result, error) {
 		w.c.exec(`ROLLBACK TO binlite_ddl`)
 		w.c.exec(`RELEASE binlite_ddl`)
-		return err
+		if rerr := resetAlterTable(w.c); rerr != nil {
+			return Result{}, rerr
+		}
+		return Result{}, err
 	}
 	// DDL's own row changes (TRUNCATE's) run no foreign key checks or actions:
 	// the session checked what MySQL refuses first.
 	// Rows it copies keep the values they hold (binlite_lenient()).
-	w.c.state.fkOff, w.c.state.ignoring = true, true
-	defer func() { w.c.state.fkOff, w.c.state.ignoring = false, false }()
-	for _, q := range st.DDL {
-		if _, err := w.c.exec(q); err != nil {
+	cs := w.c.state
+	cs.fkOff, cs.ignoring, cs.strict = true, true, st.Strict
+	defer func() { cs.fkOff, cs.ignoring, cs.strict = false, false, false }()
+	var res Result
+	for i, q := range st.DDL {
+		r, err := w.c.exec(q)
+		failed := cs.strictFailure() // the first value a strict ALTER cannot keep, before a later row's error
+		warnings, lost := cs.takeWarnings()
+		res.Warnings, res.LostWarnings = append(res.Warnings, warnings...), res.LostWarnings+lost
+		switch {
+		case failed != nil:
+			return undo(failed)
+		case err != nil:
 			return undo(translateError(err, w.s.name))
+		}
+		if i+1 == st.Counted {
+			n, _ := r.RowsAffected()
+			res.AffectedRows = uint64(n)
 		}
 	}
 	cat, err := w.loadCatalog()
 	if err != nil {
 		return undo(err)
 	}
+	var rows []binlog.Event
+	if st.Insert != "" {
+		if res, err = w.ddlInsert(st, cat, &rows); err != nil {
+			if errors.Is(err, errCapture) {
+				return Result{}, err
+			}
+			return undo(err)
+		}
+	}
 	if _, err := w.c.exec(`RELEASE binlite_ddl`); err != nil {
-		return fmt.Errorf("engine: ddl release: %w", err)
+		return Result{}, fmt.Errorf("engine: ddl release: %w", err)
 	}
 	w.useCatalog(cat)
-	*evs = append((*evs)[:0], &binlog.QueryEvent{Schema: w.s.name, SQL: st.SQL})
-	return nil
+	*evs = append(append((*evs)[:0], &binlog.QueryEvent{Schema: w.s.name, SQL: st.SQL}), rows...)
+	return res, nil
+}
+
+// ddlInsert runs CREATE TABLE ... SELECT's INSERT with capture into rows, against
+// cat, the catalog with the new table.
+func (w *writer) ddlInsert(st *Stmt, cat catalog, rows *[]binlog.Event) (Result, error) {
+	cs := w.c.state
+	prev := w.cap.cat
+	w.cap.cat = cat
+	cs.fkOff, cs.ignoring, cs.strict = st.NoFKChecks, ignoreStatement(st.Insert), false
+	cs.takeWarnings()
+	w.cap.start()
+	_, err := w.c.exec(st.Insert, st.Args...)
+	cc, cerr := w.cap.collect(rows)
+	warnings, lost := cs.takeWarnings()
+	if err == nil {
+		err = cerr
+	}
+	if err != nil {
+		w.cap.cat = prev
+		if errors.Is(err, errCapture) {
+			return Result{}, err
+		}
+		return Result{}, translateError(err, w.s.name)
+	}
+	return Result{AffectedRows: uint64(cc.inserted), Warnings: warnings, LostWarnings: lost}, nil
 }
 
 // reloadCatalog reads the schema's tables again after DDL and makes its foreign
@@ -551,6 +601,9 @@ func (w *writer) applyEvents(evs []binlog.Event) error {
 			}
 			for _, q := range stmts {
 				if _, err := w.c.exec(q); err != nil {
+					if rerr := resetAlterTable(w.c); rerr != nil {
+						return rerr
+					}
 					return translateError(err, w.s.name)
 				}
 			}

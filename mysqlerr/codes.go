@@ -202,6 +202,9 @@ var states = map[uint16]string{
 	ErTruncateIllegalFK:       "42000",
 
 	ErCollationCharsetMismatch: "42000",
+	ErCantRemoveAllFields:      "42000",
+	ErInvalidUseOfNull:         "22004",
+	ErKeyDoesNotExist:          "42000",
 }
 
 // State returns the SQLSTATE MySQL uses for code.

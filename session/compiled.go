@@ -29,7 +29,7 @@ func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
 		return nil, nil
 	}
 	cv := s.compileVars()
-	return s.env.Plans.EmitWith(text, db, cv.coll, cv.mode, cv.tz, engineCatalog{s.env.Engine})
+	return s.env.Plans.EmitWith(text, db, cv.coll, cv.mode, cv.tz, s.tablesCatalog(db))
 }
 
 // compileVars are the session variables a statement is compiled for: the

@@ -191,15 +191,30 @@ func fkCompatible(a, b catalog.Type) bool {
 }
 
 // dropIndexAllowed refuses to drop the only index a foreign key of the table, or
-// one referencing it, is checked through (1553), as InnoDB does.
+// one referencing it, is checked through (1553), as InnoDB does, and a column a
+// foreign key of another table references (1829).
 func (s *Session) dropIndexAllowed(db string, d *sqlcompat.DDL) error {
-	prefix := `DROP INDEX "` + strings.ReplaceAll(d.Table, `"`, `""`) + "."
-	for _, q := range d.SQLite {
-		q = strings.Replace(q, "DROP INDEX IF EXISTS ", "DROP INDEX ", 1)
-		if !strings.HasPrefix(q, prefix) || !strings.HasSuffix(q, `"`) {
-			continue
+	for _, c := range d.DroppedColumns {
+		for _, fk := range s.env.Engine.ReferencedBy(db, d.Table) {
+			if !strings.EqualFold(fk.Table, d.Table) && containsFold(fk.RefColumns, c) {
+				return mysqlerr.New(mysqlerr.ErFKColumnCannotDropChild, "Cannot drop column '%s': needed in a foreign key constraint '%s' of table '%s'", c, fk.Name, fk.Table)
+			}
 		}
-		name := strings.ReplaceAll(q[len(prefix):len(q)-1], `""`, `"`)
+	}
+	prefix := `DROP INDEX "` + strings.ReplaceAll(d.Table, `"`, `""`) + "."
+	names := append([]string(nil), d.DroppedIndexes...)
+	for _, q := range d.SQLite {
+		if d.Def != nil {
+			break // an ALTER TABLE compiled against the definition names what it drops
+		}
+		q = strings.Replace(q, "DROP INDEX IF EXISTS ", "DROP INDEX ", 1)
+		if strings.HasPrefix(q, prefix) && strings.HasSuffix(q, `"`) {
+			if name := strings.ReplaceAll(q[len(prefix):len(q)-1], `""`, `"`); !containsFold(names, name) {
+				names = append(names, name)
+			}
+		}
+	}
+	for _, name := range names {
 		def, _ := engineCatalog{s.env.Engine}.Table(db, d.Table)
 		if def == nil {
 			continue

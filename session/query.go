@@ -136,12 +136,6 @@ func isZero(v any) bool {
 // ddl runs a table or index definition: it commits an open transaction first, as
 // MySQL does, then goes through the schema's writer and the binary log as a Query event.
 func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
-	if err := s.writable(); err != nil {
-		return nil, err
-	}
-	if err := s.implicitCommit(); err != nil {
-		return nil, err
-	}
 	db := d.Schema
 	if db == "" {
 		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
@@ -149,12 +143,42 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	if !s.env.Engine.HasSchema(db) {
 		return nil, mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
 	}
-	if d.Op == sqlcompat.DropTable && !d.IfExists && !d.Temporary {
+	if d.Temporary || s.temps.any(db) {
+		// Temporary tables are the session's own: no implicit commit, no
+		// read_only, no binary log.
+		res, rest, err := s.tempDDL(db, d)
+		if err != nil || rest == nil {
+			return res, err
+		}
+		d = rest
+	}
+	if err := s.writable(); err != nil {
+		return nil, err
+	}
+	if err := s.implicitCommit(); err != nil {
+		return nil, err
+	}
+	if d.Op == sqlcompat.DropTable && !d.IfExists {
 		// MySQL drops nothing and names every missing table (1051), where SQLite
 		// would stop at the first with "no such table".
 		if missing := s.missingTables(db, d.Tables); missing != "" {
 			return nil, mysqlerr.New(mysqlerr.ErBadTable, "Unknown table '%s'", missing)
 		}
+	}
+	var insert string
+	if d.Select != nil {
+		if def, exists := (engineCatalog{s.env.Engine}).Table(db, d.Table); exists || def != nil {
+			if !d.IfNotExists {
+				return nil, mysqlerr.New(mysqlerr.ErTableExists, "Table '%s' already exists", d.Table)
+			}
+			s.notes = append(s.notes, mysqlerr.Note(mysqlerr.ErTableExists, "Table '%s' already exists", d.Table))
+			return ok(), nil
+		}
+		made, ins, err := s.createSelect(db, d)
+		if err != nil {
+			return nil, err
+		}
+		d, insert = made, ins
 	}
 	if err := s.zoneDDLGuard(d); err != nil {
 		return nil, err
@@ -170,14 +194,16 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	if err := s.foreignKeyDDL(db, d); err != nil {
 		return nil, err
 	}
-	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: stmts}, s.lockWait())
+	strict := !s.sqlMode().NotStrict
+	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: stmts, Strict: strict, Counted: d.CountedStatement(), Insert: insert}, s.lockWait())
 	if err != nil {
 		return nil, err
 	}
 	if res.GTID.Seq != 0 {
 		s.env.Stats.Commits.Add(1)
 	}
-	return ok(), nil
+	s.executionWarnings(res.Warnings, res.LostWarnings)
+	return &mysqlproto.Result{AffectedRows: res.AffectedRows}, nil
 }
 
 // dropColumnAllowed refuses ALTER TABLE ... DROP COLUMN on a table whose ON UPDATE

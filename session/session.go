@@ -40,6 +40,8 @@ type Session struct {
 	queryNotes []mysqlerr.Warning
 	// lostWarnings counts the statement's warnings beyond those the engine kept.
 	lostWarnings int
+	// temps are the session's temporary tables (temptables.go).
+	temps tempTables
 
 	mu   sync.Mutex // guards info for SHOW PROCESSLIST
 	info string
@@ -88,12 +90,13 @@ func (s *Session) setInfo(q string) {
 	s.mu.Unlock()
 }
 
-// Close rolls back an open transaction.
+// Close rolls back an open transaction and drops the temporary tables.
 func (s *Session) Close() {
 	if s.txn != nil {
 		s.txn.Rollback()
 		s.txn = nil
 	}
+	s.temps.close()
 	s.env.List.remove(s)
 	if s.env.Source != nil {
 		s.env.Source.Unregister(s.id)
@@ -143,7 +146,7 @@ func (s *Session) Query(sql string, multi bool) ([]*mysqlproto.Result, error) {
 }
 
 func (s *Session) parseCtx() *sqlcompat.Context {
-	return &sqlcompat.Context{
+	ctx := &sqlcompat.Context{
 		DB:               s.db,
 		DefaultCollation: s.env.Vars.String("collation_server"),
 		SysVar: func(name string, global bool) (any, bool) {
@@ -169,8 +172,16 @@ func (s *Session) parseCtx() *sqlcompat.Context {
 		AutoInc:  s.env.Engine.AutoIncColumn,
 		Columns:  s.env.Engine.Columns,
 		TableDef: engineCatalog{s.env.Engine}.tableDef,
-		Func:     s.function,
+		TableExists: func(schema, table string) bool {
+			_, ok := engineCatalog{s.env.Engine}.Table(schema, table)
+			return ok
+		},
+		Func: s.function,
 	}
+	if len(s.temps.defs) > 0 {
+		s.withTemps(ctx)
+	}
+	return ctx
 }
 
 // function answers the connection functions sqlcompat replaces with literals.
@@ -266,6 +277,9 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 			return nil, err
 		}
 		s.queryNotes = q.Warnings
+		if s.namesTemp(q, db) {
+			return s.tempQuery(text, q, db, args)
+		}
 		// An INSERT's text alone may be refused (1364, 1048); an UPDATE's plan
 		// matters only for its parameters.
 		if q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace || q.Kind == sqlcompat.Update && len(args) > 0 {
@@ -327,6 +341,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		if err := s.implicitCommit(); err != nil {
 			return nil, err
 		}
+		s.temps.dropSchema(x.Name) // MySQL keeps them; their file is about to go
 		if err := s.env.Engine.DropSchema(x.Name, x.IfExists); err != nil {
 			return nil, err
 		}

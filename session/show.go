@@ -217,6 +217,10 @@ func (s *Session) indexes(db, table string) ([]index, error) {
 }
 
 func (s *Session) showCreateTable(x *sqlcompat.Show) (*mp.Result, error) {
+	if def := s.temps.def(x.DB, x.Table); def != nil {
+		text := "CREATE TEMPORARY TABLE" + strings.TrimPrefix(def.ShowCreate(0), "CREATE TABLE")
+		return stringResult([]string{"Table", "Create Table"}, [][]any{{x.Table, text}}), nil
+	}
 	t, err := s.table(x.DB, x.Table)
 	if err != nil {
 		return nil, err

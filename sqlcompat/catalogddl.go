@@ -21,16 +21,30 @@ const catalogTable = "binlite_catalog"
 // CREATE TABLE stores the definition compiled from MySQL's grammar (TiDB's parser)
 // and sets AUTO_INCREMENT=N; DROP TABLE and RENAME TABLE follow the table;
 // TRUNCATE resets the AUTO_INCREMENT counter, as InnoDB does; CREATE and DROP
-// INDEX change the definition's keys. ALTER TABLE that changes the table's shape
-// drops the stored definition for now (SHOW CREATE TABLE then falls back to what
-// SQLite knows) rather than keep one that no longer holds; ALTER TABLE ... AUTO_INCREMENT = N and COMMENT = '...'
-// keep it, and ALTER COLUMN ... SET/DROP DEFAULT changes it (alterDefaultsCatalog).
+// INDEX change the definition's keys. ALTER TABLE on a table with a definition
+// makes its catalog statements itself (alter.go), but ALTER COLUMN ... SET/DROP
+// DEFAULT, which changes the definition alone (alterDefaultsCatalog); a table
+// without one (made before the catalog existed) stays without one. A temporary
+// table's definition is the session's: no catalog row.
 func addCatalog(d *DDL, ctx *Context) error {
 	defer func() { d.create, d.defaults = nil, nil }() // parse state, not part of the result
 	switch d.Op {
 	case CreateTable:
-		if len(d.SQLite) == 0 || d.Temporary {
+		if len(d.SQLite) == 0 {
 			return nil
+		}
+		if d.Temporary {
+			// A temporary table is the session's (its definition too): its SQLite
+			// table is made as a stored table is, without a catalog row.
+			if d.def == nil {
+				return nil
+			}
+			err := createTableCatalog(d)
+			d.CatalogBefore = nil
+			if err == nil && len(d.Def.ForeignKeys) > 0 {
+				return (&Unsupported{What: "FOREIGN KEY on a TEMPORARY table"}).Err()
+			}
+			return err
 		}
 		return createTableCatalog(d)
 	case DropTable:
@@ -50,6 +64,9 @@ func addCatalog(d *DDL, ctx *Context) error {
 	case CreateIndex, DropIndex:
 		return indexCatalog(d, ctx)
 	case AlterTable:
+		if d.planned {
+			return nil
+		}
 		if len(d.defaults) > 0 {
 			return alterDefaultsCatalog(d, ctx)
 		}

@@ -14,7 +14,8 @@ import (
 func TestColumnCollate(t *testing.T) {
 	ctx := &Context{DB: "d", DefaultCollation: "utf8mb4_general_ci", TableDef: func(schema, table string) *catalog.Table {
 		if table == "bins" {
-			return &catalog.Table{Name: "bins", Charset: "utf8mb4", Collation: "utf8mb4_bin"}
+			return &catalog.Table{Name: "bins", Engine: "InnoDB", Charset: "utf8mb4", Collation: "utf8mb4_bin",
+				Columns: []catalog.Column{{Name: "id", Type: catalog.Type{Base: "int"}, Nullable: true}}}
 		}
 		return nil
 	}}
@@ -36,6 +37,7 @@ func TestColumnCollate(t *testing.T) {
 		var got []string
 		for _, q := range d.SQLite {
 			if !strings.HasPrefix(q, "CREATE INDEX") {
+				q, _, _ = strings.Cut(q, ` CONSTRAINT "binlite:`) // the value checks of a column added in place
 				got = append(got, q)
 			}
 		}

@@ -255,9 +255,10 @@ func (sp *parser) columnAttr(rw *rewriter, c *column) (string, error) {
 		sp.i = len(sp.toks)
 		c.extra = append(c.extra, "REFERENCES "+rw.emit(from, len(sp.toks)))
 	case "CONSTRAINT", "CHECK":
+		name := ""
 		if up == "CONSTRAINT" {
 			if !sp.peek().is("CHECK") {
-				sp.next()
+				name = sp.next().val2()
 			}
 			if err := sp.expect("CHECK"); err != nil {
 				return "", err
@@ -270,10 +271,16 @@ func (sp *parser) columnAttr(rw *rewriter, c *column) (string, error) {
 		if end >= len(sp.toks) {
 			return "", sp.errHere()
 		}
-		c.extra = append(c.extra, "CHECK "+rw.emit(sp.i, end+1))
+		check := "CHECK " + rw.emit(sp.i, end+1)
+		if name != "" {
+			// SQLite names the failing constraint, and MySQL's 3819 names it too.
+			check = "CONSTRAINT " + quoteIdent(name) + " " + check
+		}
 		sp.i = end + 1
-		sp.accept("NOT")
-		sp.accept("ENFORCED")
+		if !sp.accept("NOT", "ENFORCED") {
+			sp.accept("ENFORCED")
+			c.extra = append(c.extra, check) // a NOT ENFORCED constraint is only declared
+		}
 	case "GENERATED", "AS":
 		if up == "GENERATED" {
 			if err := sp.expect("ALWAYS", "AS"); err != nil {
@@ -471,23 +478,28 @@ func (p *parser) createTable(temp bool) (Statement, error) {
 	}
 	d.Tables = []string{d.Table}
 	if p.peek().is("LIKE") || p.peek().isOp("(") && p.peekAt(1).is("LIKE") {
-		return unsupported("CREATE TABLE ... LIKE")
+		if temp {
+			return unsupported("CREATE TEMPORARY TABLE ... LIKE")
+		}
+		return p.createLike(d)
+	}
+	if cs, err := p.createSelect(); err != nil || cs != nil {
+		if err != nil {
+			return nil, err
+		}
+		if temp {
+			return unsupported("CREATE TEMPORARY TABLE ... SELECT")
+		}
+		d.Select = cs
+		return d, nil
 	}
 	if !p.peek().isOp("(") {
-		if p.eof() {
-			return nil, p.errHere()
-		}
-		return unsupported("CREATE TABLE ... SELECT")
+		return nil, p.errHere()
 	}
 	open := p.i
 	closeAt := matchParen(p.toks, open)
 	if closeAt >= len(p.toks) {
 		return nil, syntaxError(p.sql, len(p.sql))
-	}
-	for j := closeAt + 1; j < len(p.toks); j++ {
-		if p.toks[j].is("SELECT") || p.toks[j].is("AS") && j+1 < len(p.toks) && p.toks[j+1].is("SELECT") {
-			return unsupported("CREATE TABLE ... SELECT")
-		}
 	}
 	rw, err := newRewriter(p, open, closeAt)
 	if err != nil {
@@ -521,10 +533,7 @@ func (p *parser) createTable(temp bool) (Statement, error) {
 				}
 				fks = append(fks, fk)
 			case kw.is("CHECK"):
-				c := &column{}
-				for !sp.eof() && !sp.peek().is("CHECK") {
-					sp.next()
-				}
+				c := &column{} // [CONSTRAINT [name]] CHECK (...) reads as a column's
 				if what, err := sp.columnAttr(rw, c); err != nil || what != "" {
 					if err != nil {
 						return nil, err
@@ -615,6 +624,17 @@ func buildCreateTable(d *DDL, temp bool, cols []*column, idx []*indexDef, checks
 	}
 	var defs []string
 	autoPKDone := false
+	for _, c := range cols {
+		// A key's column is NOT NULL in MySQL whatever it says (SQLite lets a
+		// PRIMARY KEY column of a rowid table hold NULL).
+		for _, kp := range pk {
+			c.notNull = c.notNull || kp.name != "" && strings.EqualFold(kp.name, c.name)
+		}
+		c.notNull = c.notNull || c.primary && !c.autoInc
+		if c.notNull && c.def == "NULL" {
+			c.def = ""
+		}
+	}
 	for _, c := range cols {
 		if c.autoInc {
 			d.AutoIncColumn = c.name

@@ -266,6 +266,13 @@ func (p *parser) alterTable() (Statement, error) {
 	if p.eof() {
 		return d, nil
 	}
+	if p.ctx.TableDef != nil {
+		if def := p.ctx.TableDef(d.Schema, d.Table); def != nil {
+			if handled, st, err := p.alterDefined(d, def); handled {
+				return st, err
+			}
+		}
+	}
 	rw, err := newRewriter(p, p.i, len(p.toks))
 	if err != nil {
 		return nil, err

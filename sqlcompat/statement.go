@@ -28,6 +28,9 @@ type Context struct {
 	// literal written into a column is stored as MySQL stores it (see
 	// catalog.Type.StoreText).
 	TableDef func(schema, table string) *catalog.Table
+	// TableExists reports whether schema.table exists (CREATE TABLE ... LIKE of a
+	// table without a definition: 1146 or 1235).
+	TableExists func(schema, table string) bool
 	// Func returns the value of a zero-argument connection function named in
 	// upper case (DATABASE, LAST_INSERT_ID, CONNECTION_ID, VERSION, USER,
 	// CURRENT_USER, ROW_COUNT, FOUND_ROWS); ok=false leaves the call to SQLite.
@@ -278,12 +281,34 @@ type DDL struct {
 	ValueChecks []string
 	// Warnings are what MySQL notes about the statement itself (deprecated syntax).
 	Warnings []mysqlerr.Warning
+	// Select is CREATE TABLE ... SELECT's query and parts (SQLite is empty: the
+	// session compiles the table once it knows the query's result types).
+	Select *CreateSelect
+	// DroppedColumns and DroppedIndexes are the old columns and keys an ALTER
+	// TABLE drops (for the checks of foreign keys that need them).
+	DroppedColumns, DroppedIndexes []string
 
 	create   *createParts    // CREATE TABLE as parsed, re-rendered once the definition is built
 	defaults []*alterDefault // ALTER TABLE ... ALTER COLUMN ... SET/DROP DEFAULT
+	// planned: an ALTER TABLE compiled against the table's definition (alter.go),
+	// whose catalog statements are made.
+	planned bool
+	// counted is 1 + the index in SQLite of the statement whose changed rows are
+	// the DDL's affected rows (ALTER TABLE's copy, when MySQL copies); 0: none.
+	counted int
 	// Def is CREATE TABLE's MySQL definition (nil when the grammar did not take it).
 	Def *catalog.Table
 	def *catalog.Table // CreateTable: the definition MySQL's grammar gave, while translating
+}
+
+// CountedStatement is 1 + the index in Statements of the statement whose
+// changed rows MySQL reports as the DDL's affected rows (the rows an ALTER TABLE
+// copies); 0 when it reports none.
+func (d *DDL) CountedStatement() int {
+	if d.counted == 0 {
+		return 0
+	}
+	return len(d.CatalogBefore) + d.counted
 }
 
 // Statements is everything the schema's SQLite runs for the DDL, in order.

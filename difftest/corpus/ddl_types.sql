@@ -523,6 +523,7 @@ ALTER TABLE alt ADD COLUMN c INT FIRST;
 ALTER TABLE alt ADD INDEX idx_a (a);
 CREATE UNIQUE INDEX uq_b ON alt (id, b);
 SELECT * FROM alt ORDER BY id;
+-- mysql: error 1138 -- 8.4 manual 17.12.1 Online DDL Operations (making a column NOT NULL is done in place; InnoDB refuses a NULL it finds with ER_INVALID_USE_OF_NULL)
 ALTER TABLE alt MODIFY a VARCHAR(20) NOT NULL;
 ALTER TABLE alt MODIFY a VARCHAR(20);
 INSERT INTO alt (id, a) VALUES (3, '12345678901234567890');
@@ -546,3 +547,40 @@ DROP TABLE alt3;
 DROP TABLE IF EXISTS ints_like, ctas, nosuch;
 -- mysql: error 1101 -- 8.4 manual 13.6 Data Type Default Values (BLOB, TEXT, GEOMETRY and JSON columns take only expression defaults)
 CREATE TABLE textdefault (t TEXT DEFAULT 'x');
+
+-- ---------------------------------------------------------------- ALTER TABLE that rebuilds the table
+CREATE TABLE alt4 (id INT PRIMARY KEY, name VARCHAR(20), qty INT, price DECIMAL(6,2));
+INSERT INTO alt4 VALUES (1, 'apple', 5, 1.25), (2, 'banana split', 300, 2.50), (3, NULL, NULL, NULL);
+ALTER TABLE alt4 MODIFY name VARCHAR(5);
+ALTER TABLE alt4 MODIFY qty TINYINT;
+ALTER TABLE alt4 MODIFY qty VARCHAR(2);
+ALTER TABLE alt4 ADD COLUMN note VARCHAR(10) DEFAULT 'x' AFTER name;
+SELECT * FROM alt4 ORDER BY id;
+ALTER TABLE alt4 CHANGE qty quantity BIGINT;
+SELECT id, quantity FROM alt4 ORDER BY id;
+ALTER TABLE alt4 MODIFY name VARCHAR(30) FIRST;
+SELECT * FROM alt4 ORDER BY id;
+ALTER TABLE alt4 ADD PRIMARY KEY (name);
+ALTER TABLE alt4 DROP PRIMARY KEY;
+INSERT INTO alt4 (id, name) VALUES (1, 'dup');
+ALTER TABLE alt4 ADD PRIMARY KEY (id);
+DELETE FROM alt4 WHERE name = 'dup';
+ALTER TABLE alt4 ADD PRIMARY KEY (id);
+-- mysql: error 1138 -- 8.4 manual 17.12.1 Online DDL Operations (making a column NOT NULL is done in place; InnoDB refuses a NULL it finds with ER_INVALID_USE_OF_NULL)
+ALTER TABLE alt4 MODIFY name VARCHAR(30) NOT NULL;
+UPDATE alt4 SET name = 'none' WHERE name IS NULL;
+ALTER TABLE alt4 MODIFY name VARCHAR(30) NOT NULL;
+ALTER TABLE alt4 RENAME COLUMN quantity TO qty, ADD CONSTRAINT qty_max CHECK (qty < 1000);
+-- mysql: error 3819 -- 8.4 manual 15.1.20.6 CHECK Constraints (ER_CHECK_CONSTRAINT_VIOLATED)
+INSERT INTO alt4 (id, name, qty) VALUES (9, 'big', 5000);
+-- mysql: error 3959 -- 8.4 manual 15.1.20.6 CHECK Constraints (a column a CHECK constraint uses cannot be dropped or renamed: ER_DEPENDENT_BY_CHECK_CONSTRAINT)
+ALTER TABLE alt4 DROP COLUMN qty;
+-- mysql: ok; affected 0 -- 8.4 manual 15.1.9 ALTER TABLE Statement (DROP CHECK, MySQL's spelling; MariaDB has only DROP CONSTRAINT)
+ALTER TABLE alt4 DROP CHECK qty_max, DROP COLUMN qty;
+SELECT * FROM alt4 ORDER BY id;
+CREATE TABLE alt4_copy AS SELECT id, name, price * 2 AS p2, CONCAT(name, '-', id) AS tag FROM alt4;
+SELECT id, name, p2, tag FROM alt4_copy ORDER BY id;
+CREATE TABLE alt4_like LIKE alt4;
+INSERT INTO alt4_like SELECT * FROM alt4;
+SELECT COUNT(*) FROM alt4_like;
+DROP TABLE alt4, alt4_copy, alt4_like;
