@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pingcap/tidb/pkg/parser/ast"
@@ -89,7 +90,7 @@ func (e *emitter) checkFullGroupBy(x *ast.SelectStmt, s *scope) error {
 			continue
 		}
 		text := e.exprText(f.Expr, s)
-		if containsString(groupTexts, text) {
+		if slices.Contains(groupTexts, text) {
 			continue
 		}
 		var bad *ast.ColumnName
@@ -107,15 +108,6 @@ func (e *emitter) checkFullGroupBy(x *ast.SelectStmt, s *scope) error {
 		}
 	}
 	return nil
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func isCTE(e *emitter, src source) bool {
