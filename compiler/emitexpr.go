@@ -166,7 +166,7 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 		e.list(x.Values, s)
 		e.w(")")
 	case *ast.SubqueryExpr:
-		e.subquery(x, s)
+		e.scalarSubquery(x, s)
 	case *ast.ExistsSubqueryExpr:
 		if x.Not {
 			e.w("NOT ")
@@ -254,6 +254,42 @@ func (e *emitter) subquery(x ast.ExprNode, s *scope) {
 		e.fail(notYet("subquery %T", q))
 	}
 	e.w(")")
+}
+
+// scalarSubquery renders a subquery that gives one value: MySQL refuses one that
+// gives several rows (1242) where SQLite takes the first, so at most two of its
+// rows go through binlite_scalar (engine/scalarsub.go). A subquery that cannot
+// give two rows (an aggregate without GROUP BY, LIMIT 1, no FROM) is left as it is.
+func (e *emitter) scalarSubquery(x *ast.SubqueryExpr, s *scope) {
+	if oneRow(x.Query) {
+		e.subquery(x, s)
+		return
+	}
+	e.w("(WITH binlite_sub(v) AS ")
+	e.subquery(x, s)
+	e.w(" SELECT binlite_scalar(v) FROM (SELECT v FROM binlite_sub LIMIT 2))")
+}
+
+// oneRow reports whether a query gives one row at most whatever the data.
+func oneRow(q ast.ResultSetNode) bool {
+	sel, ok := q.(*ast.SelectStmt)
+	if !ok {
+		return false
+	}
+	if sel.Limit != nil && sel.Limit.Offset == nil {
+		if v, ok := sel.Limit.Count.(*driver.ValueExpr); ok {
+			switch n := v.GetValue().(type) {
+			case uint64:
+				return n <= 1
+			case int64:
+				return n <= 1
+			}
+		}
+	}
+	if sel.From == nil {
+		return true
+	}
+	return sel.GroupBy == nil && sel.Having == nil && sel.Fields != nil && aggregates(sel.Fields)
 }
 
 // column renders a column reference; in an UPDATE's SET list, a column already

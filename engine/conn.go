@@ -86,6 +86,9 @@ func openWith(path string, q url.Values, extra Functions) (*sqliteConn, error) {
 		if err := registerDecimal(c); err != nil {
 			return err
 		}
+		if err := registerScalarSubquery(c); err != nil {
+			return err
+		}
 		if err := registerMath(c); err != nil {
 			return err
 		}

@@ -99,6 +99,7 @@ const (
 	ErNoReferencedRow                            uint16 = 1452
 	ErRowIsReferenced                            uint16 = 1451
 	ErWrongFieldWithGroup                        uint16 = 1055
+	ErSubqueryNo1Row                             uint16 = 1242
 	ErMixOfGroupFuncAndFields                    uint16 = 1140
 	ErSavepointDoesNotExist                      uint16 = 1305
 	ErIOError                                    uint16 = 1026
@@ -193,6 +194,7 @@ var states = map[uint16]string{
 	ErNoReferencedRow:         "23000",
 	ErRowIsReferenced:         "23000",
 	ErWrongFieldWithGroup:     "42000",
+	ErSubqueryNo1Row:          "21000",
 	ErMixOfGroupFuncAndFields: "42000",
 	ErSPDoesNotExist:          "42000",
 	ErLockDeadlock:            "40001",

@@ -211,6 +211,12 @@ SELECT DISTINCT tag FROM items ORDER BY tag;
 SELECT i.name, a.id FROM items i LEFT JOIN accounts a ON a.id = i.id ORDER BY i.id;
 SELECT name FROM items WHERE price > (SELECT AVG(price) FROM items) ORDER BY name;
 SELECT id, (SELECT COUNT(*) FROM orders WHERE orders.account_id = items.id) FROM items ORDER BY id;
+SELECT id, (SELECT o.id FROM orders o WHERE o.account_id = items.id) FROM items ORDER BY id;
+SELECT id, (SELECT o.id FROM orders o WHERE o.account_id = items.id ORDER BY o.id LIMIT 1) FROM items ORDER BY id;
+SELECT (SELECT name FROM items);
+SELECT (SELECT name FROM items WHERE id = 2), (SELECT MAX(id) FROM items), (SELECT name FROM items WHERE id = 99);
+UPDATE items SET qty = (SELECT COUNT(*) FROM orders) WHERE id = (SELECT id FROM items WHERE name = 'milk');
+SELECT id FROM items WHERE price = (SELECT price FROM items WHERE tag = 'fruit');
 -- mysql: columns LONGLONG+binary LONGLONG+binary -- 8.4 manual 15.2.15.6 Subqueries with EXISTS or NOT EXISTS (integer results are BIGINT)
 SELECT EXISTS (SELECT 1 FROM items WHERE qty = 0), NOT EXISTS (SELECT 1 FROM items WHERE qty > 100);
 SELECT name FROM items WHERE id = 1 UNION SELECT name FROM items WHERE id = 2 ORDER BY name;
