@@ -64,8 +64,11 @@ func (s *Session) write(q *sqlcompat.Query, db string, args []any) (*mysqlproto.
 	if db == "" {
 		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
 	}
-	st := s.writeStmt(q, db, args)
 	s.ensureTxn()
+	if err := s.readOnlyRefusal(); err != nil {
+		return nil, err
+	}
+	st := s.writeStmt(q, db, args)
 	var (
 		res engine.Result
 		err error

@@ -26,6 +26,8 @@ type Session struct {
 	db       string
 	vars     *sysvar.Vars
 	userVars map[string]any
+	// txnReadOnly: the open transaction (txn) is READ ONLY.
+	txnReadOnly bool
 	txn      *engine.Txn // open transaction (BEGIN, or implicit with autocommit=0)
 	lastID   uint64
 	rowCount int64
@@ -299,6 +301,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 			return nil, err
 		}
 		s.txn = s.env.Engine.Begin(s.lockWait())
+		s.txnReadOnly = x.ReadOnly || s.vars.Int("transaction_read_only") != 0
 		return ok(), nil
 	case *sqlcompat.Commit:
 		return ok(), s.commit()
@@ -432,7 +435,18 @@ func (s *Session) writable() error {
 func (s *Session) ensureTxn() {
 	if s.txn == nil && s.vars.Int("autocommit") == 0 {
 		s.txn = s.env.Engine.Begin(s.lockWait())
+		s.txnReadOnly = s.vars.Int("transaction_read_only") != 0
 	}
+}
+
+// readOnlyRefusal is MySQL's error for a write in a READ ONLY transaction (START
+// TRANSACTION READ ONLY, or transaction_read_only for the session's transactions,
+// autocommitted statements included); nil when the write may run.
+func (s *Session) readOnlyRefusal() error {
+	if s.txn != nil && s.txnReadOnly || s.txn == nil && s.vars.Int("transaction_read_only") != 0 {
+		return mysqlerr.New(mysqlerr.ErReadOnlyTransaction, "Cannot execute statement in a READ ONLY transaction.")
+	}
+	return nil
 }
 
 func (s *Session) commit() error {
