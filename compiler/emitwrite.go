@@ -9,6 +9,7 @@ import (
 
 	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/u64"
 )
 
 // autoIncFunc is the engine's AUTO_INCREMENT allocator (sqlcompat.AutoIncFunc):
@@ -343,6 +344,9 @@ func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope, row 
 	if e.adjust && !isNullLiteral(x) && e.adjusted(x, col, s, row) {
 		return
 	}
+	if col != nil && col.Type.Wide() && e.storedU64(x, col, s) {
+		return
+	}
 	if col != nil && temporalColumn(col.Type) {
 		e.storedTemporal(x, col, s)
 		return
@@ -416,6 +420,10 @@ func (e *emitter) defaultValue(col *catalog.Column, adjust bool) {
 	case d.Expr != "" || d.Bits:
 		e.fail(notYet("DEFAULT of an expression default"))
 	default:
+		if n, err := strconv.ParseUint(d.Lit, 10, 64); err == nil && col.Type.Wide() {
+			e.w(u64.Literal(n)) // from 2^63 the stored form
+			return
+		}
 		if _, err := strconv.ParseFloat(d.Lit, 64); err == nil && numericBase(col.Type.Base) {
 			e.w(d.Lit)
 			return

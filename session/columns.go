@@ -6,6 +6,7 @@ import (
 
 	"github.com/binlite/binlite/engine"
 	mp "github.com/binlite/binlite/mysqlproto"
+	"github.com/binlite/binlite/u64"
 )
 
 // columnType maps a SQLite declared type (the MySQL type binlite kept in the DDL) to
@@ -19,6 +20,8 @@ func columnType(decl string) (typ byte, length uint32, charset uint16, flags uin
 		return mp.TypeVarString, 65535, mp.CharsetUTF8MB4, 0, 31
 	case strings.Contains(d, "BOOL"):
 		return mp.TypeTiny, 1, mp.CharsetBinary, mp.NumFlag, 0
+	case strings.Contains(d, "INT") && strings.Contains(d, "UNSIGNED"):
+		return mp.TypeLongLong, 20, mp.CharsetBinary, mp.NumFlag | mp.UnsignedFlag, 0
 	case strings.Contains(d, "INT"):
 		return mp.TypeLongLong, 20, mp.CharsetBinary, mp.NumFlag, 0
 	case strings.Contains(d, "DEC") || strings.Contains(d, "NUMERIC"):
@@ -95,7 +98,26 @@ func columns(rows *engine.Rows, db string, sample bool) []mp.Column {
 }
 
 func textResult(rows *engine.Rows, db string) *mp.Result {
+	decodeUint64(rows)
 	return &mp.Result{Columns: columns(rows, db, true), Rows: rows.Values}
+}
+
+// decodeUint64 gives the values of a BIGINT UNSIGNED table column read as it is
+// (its declared type tells it) as numbers: from 2^63 SQLite holds the BLOB form of
+// package u64. Typed results get this from their type (typeResult); this is for
+// the columns the compiler did not type (a statement sqlcompat translated).
+func decodeUint64(rows *engine.Rows) {
+	for i, c := range rows.Columns {
+		d := strings.ToUpper(c.DeclType)
+		if !strings.Contains(d, "BIGINT") || !strings.Contains(d, "UNSIGNED") {
+			continue
+		}
+		for _, r := range rows.Values {
+			if n, ok := u64.Wide(r[i]); ok {
+				r[i] = n
+			}
+		}
+	}
 }
 
 // stringResult builds a result of text columns, for SHOW statements.
