@@ -485,6 +485,12 @@ func (e *emitter) unary(x *ast.UnaryOperationExpr, s *scope) {
 			e.w("(-9223372036854775807 - 1)") // BIGINT's minimum, as an integer
 			return
 		}
+		if e.typeOf(x.V, s).Wide() {
+			e.w("binlite_u64_neg(")
+			e.exprStored(x.V, s)
+			e.w(", " + sqlString(e.exprText(x, s)) + ")")
+			return
+		}
 		check := ""
 		if e.typeOf(x.V, s).isInt() {
 			if lo, _ := e.intBounds(x.V, s); !(lo > -safeInt) {

@@ -76,10 +76,15 @@ func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
 			e.field(f, s)
 			continue
 		}
-		if fieldStored(out, col) {
+		switch {
+		case fieldStored(out, col):
 			e.exprStored(f.Expr, s)
 			e.fieldAlias(f, s)
-		} else {
+		case isColumn(f.Expr) && f.AsName.O == "" && e.yieldsStored(f.Expr, s):
+			// read through binlite_u64 (emitu64.go): under the column's name
+			e.expr(f.Expr, s)
+			e.w(" AS " + quoteIdent(f.Expr.(*ast.ColumnNameExpr).Name.Name.O))
+		default:
 			e.field(f, s)
 		}
 		col++

@@ -612,15 +612,17 @@ func (e *emitter) caseExpr(x *ast.CaseExpr, s *scope) {
 
 // storedU64 renders a computed value written into a BIGINT UNSIGNED or BIT(64)
 // column, where the statement does not adjust values: an integer as it is (the
-// value checks refuse a negative one, 1264), a decimal or double rounded half
-// away from zero into the stored form (binlite_u64_store, 1264 outside the
-// range). It reports false for other values, which go in as they are.
+// value checks refuse a negative one, 1264), a decimal, a double or a value of a
+// type the compiler does not know (a parameter's arithmetic) rounded half away
+// from zero into the stored form (binlite_u64_store, 1264 outside the range;
+// text that is no number is left to the value checks). It reports false for
+// other values (strings), which go in as they are.
 func (e *emitter) storedU64(x ast.ExprNode, col *catalog.Column, s *scope) bool {
 	t := e.typeOf(x, s)
 	switch {
 	case t.isInt():
 		e.exprStored(x, s)
-	case (t.isDecimal() || t.isApprox()) && col.Type.Base == "bigint":
+	case (t.isDecimal() || t.isApprox() || !t.Known() && !isParam(unparen(x))) && col.Type.Base == "bigint":
 		e.w("binlite_u64_store(")
 		e.decArg(x, s)
 		e.w(", " + sqlString(col.Name) + ")")

@@ -73,6 +73,9 @@ func openConn(path string, readOnly bool, extra Functions) (*sqliteConn, error) 
 		if err := registerDecimal(c); err != nil {
 			return err
 		}
+		if err := registerUint64(c); err != nil {
+			return err
+		}
 		if err := registerMath(c); err != nil {
 			return err
 		}

@@ -49,6 +49,7 @@ const (
 //	binlite_u64_add(a, b, expr)   a + b as BIGINT UNSIGNED, exact, 1690 outside [0, 2^64)
 //	binlite_u64_sub(a, b, expr)   a - b, the same
 //	binlite_u64_mul(a, b, expr)   a * b, the same
+//	binlite_u64_neg(x, expr)      -x as a signed BIGINT, 1690 below its minimum
 //	binlite_u64_intdiv(a, b, mode, expr)  a DIV b as BIGINT UNSIGNED (1690 below 0)
 //	binlite_u64_mod(a, b, mode, expr)     a MOD b with an unsigned operand
 //	binlite_u64_dec(x)            x as exact decimal text (for the decimal functions and text)

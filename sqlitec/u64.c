@@ -277,6 +277,23 @@ static void u_strict(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 	sqlite3_result_value(ctx, argv[0]);
 }
 
+// binlite_u64_neg(x, expr): -x of a BIGINT UNSIGNED x, a signed BIGINT: 1690
+// below its minimum.
+static void u_neg(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+	i128 v;
+	switch (u_read(argv[0], &v)) {
+	case U_NULL:
+		sqlite3_result_null(ctx);
+		return;
+	case U_OK:
+		if (-v >= (i128)INT64_MIN && -v <= (i128)INT64_MAX) {
+			sqlite3_result_int64(ctx, (long long)-v);
+			return;
+		}
+	}
+	sc_fail(ctx, "binlite-error:1690:BIGINT value is out of range in '%s'", argv[1]);
+}
+
 // binlite_u64_dec(x): x for exact decimal arithmetic and text: a stored value of
 // 2^63 or more as its digits, anything else as it is.
 static void u_dec(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -375,11 +392,21 @@ static void u_from(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 	u_checked(ctx, v, argv[1]);
 }
 
-// binlite_u64_store(x, col): a decimal or double written into BIGINT UNSIGNED
-// column col, rounded half away from zero, in its stored form; outside the
-// column's range MySQL's 1264.
+// binlite_u64_store(x, col): a number written into BIGINT UNSIGNED column col,
+// rounded half away from zero, in its stored form; outside the column's range
+// MySQL's 1264. Text that is no number is left as it is, for the column's value
+// check to refuse (1366).
 static void u_store(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 	i128 v;
+	double d;
+	int frac;
+	if (sqlite3_value_type(argv[0]) == SC_TEXT) {
+		const unsigned char *s = sqlite3_value_text(argv[0]);
+		if (!u_text_num(s, &v, &frac) && !u_text_double(s, &d)) {
+			sqlite3_result_value(ctx, argv[0]);
+			return;
+		}
+	}
 	switch (u_read(argv[0], &v)) {
 	case U_NULL:
 		sqlite3_result_null(ctx);
@@ -469,6 +496,7 @@ int sc_register_u64(sqlite3 *db, uintptr_t warn) {
 		{"binlite_u64_add", 3, u_add},
 		{"binlite_u64_sub", 3, u_sub},
 		{"binlite_u64_mul", 3, u_mul},
+		{"binlite_u64_neg", 2, u_neg},
 		{"binlite_u64_dec", 1, u_dec},
 		{"binlite_u64_real", 1, u_real},
 		{"binlite_u64_key", 1, u_key},

@@ -29,6 +29,7 @@ func TestUint64Functions(t *testing.T) {
 		"binlite_u64_mod(" + max + ", 10, 1, 'e')":                              int64(5),
 		"binlite_u64_mod(-7, " + max + ", 1, 'e')":                              int64(-7),
 		"binlite_u64_dec(" + max + ")":                                          "18446744073709551615",
+		"binlite_u64_neg(" + min + ", 'e')":                                     int64(-9223372036854775807 - 1),
 		"binlite_u64_dec(5)":                                                    int64(5),
 		"binlite_u64_real(" + min + ")":                                         9223372036854775808.0,
 		"binlite_u64_key('18446744073709551615')":                               []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
@@ -39,6 +40,7 @@ func TestUint64Functions(t *testing.T) {
 		"binlite_u64_key('18446744073709551615.000')":                           []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
 		"binlite_u64_store('18446744073709551614.5', 'c')":                      []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
 		"binlite_u64_store(1.5e19, 'c')":                                        []byte{0xd0, 0x2a, 0xb4, 0x86, 0xce, 0xdc, 0x00, 0x00},
+		"binlite_u64_store('abc', 'c')":                                         "abc",
 		"binlite_u64_store('-0.4', 'c')":                                        int64(0),
 		"binlite_u64_from('18446744073709551615', 'e')":                         []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
 		"binlite_u64_bits(-1)":                                                  []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
@@ -64,6 +66,7 @@ func TestUint64Functions(t *testing.T) {
 	}
 	for q, want := range map[string]string{
 		"binlite_u64_add(" + max + ", 1, '(u + 1)')":       "binlite-error:1690:BIGINT UNSIGNED value is out of range in '(u + 1)'",
+		"binlite_u64_neg(X'8000000000000001', '-(u)')":     "binlite-error:1690:BIGINT value is out of range in '-(u)'",
 		"binlite_u64_sub(1, 2, '(u - 2)')":                 "binlite-error:1690:BIGINT UNSIGNED value is out of range in '(u - 2)'",
 		"binlite_u64_mul(" + max + ", " + max + ", 'm')":   "binlite-error:1690:",
 		"binlite_u64_mul(2, -1, 'm')":                      "binlite-error:1690:",
