@@ -19,6 +19,8 @@ type Stmt struct {
 	AutoInc *AutoInc
 	// NoFKChecks runs the statement with foreign_key_checks=0.
 	NoFKChecks bool
+	// Guard, if set, runs first in the statement's transaction (guard.go).
+	Guard *Guard
 }
 
 // Result is what a write returns to the session.

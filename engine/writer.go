@@ -241,6 +241,9 @@ func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 	if len(st.DDL) > 0 {
 		return Result{}, w.runDDL(st, evs)
 	}
+	if err := st.Guard.check(w.c, w.s.name); err != nil {
+		return Result{}, err
+	}
 	mark := len(*evs)
 	cs := w.c.state
 	var aiTable *Table

@@ -273,7 +273,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 				return nil, err
 			}
 		}
-		res, err := s.query(q, db, args)
+		res, err := s.query(q, db, args, s.uint64Guard(text, q, db, compiled))
 		if err == nil && res.Columns != nil && q.Kind == sqlcompat.Select {
 			s.typeResult(text, res)
 		}
