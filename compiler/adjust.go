@@ -76,7 +76,7 @@ func (e *emitter) adjusted(x ast.ExprNode, col *catalog.Column, s *scope, row in
 			}
 		}
 		e.w("binlite_adjust_int(")
-		e.expr(x, s)
+		e.digitArg(x, s) // a BIGINT UNSIGNED from 2^63 as its digits: out of range
 		e.w(", " + lo.String() + ", " + hi.String() + tail)
 		return true
 	}

@@ -356,14 +356,29 @@ func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope, row 
 	}
 	if col != nil && !col.Type.Zerofill {
 		if _, _, isInt := intRange(col.Type); isInt {
-			if t := e.typeOf(x, s); t.isDecimal() || t.isApprox() {
+			t := e.typeOf(x, s)
+			switch {
+			case t.isDecimal() || t.isApprox():
 				e.decCall("binlite_int_store", s, "", x)
+				return
+			case e.yieldsStored(x, s):
+				// from 2^63 beyond the column (1264); below, its value checks answer
+				e.w("binlite_u64_narrow(")
+				e.exprStored(x, s)
+				e.w(", " + sqlString(col.Name) + ")")
 				return
 			}
 		}
 	}
 	if col == nil || !col.ExactDecimal() {
-		e.expr(x, s)
+		switch {
+		case col != nil && e.typeOf(x, s).Wide() && col.Type.IsTextual():
+			e.digitArg(x, s) // a BIGINT UNSIGNED into text: its digits
+		case col != nil && (col.Type.Base == "double" || col.Type.Base == "float"):
+			e.realArg(x, s)
+		default:
+			e.expr(x, s)
+		}
 		return
 	}
 	e.decCall("binlite_dec_store", s, ", "+strconv.Itoa(col.Type.Length)+", "+strconv.Itoa(col.Type.Scale), x)

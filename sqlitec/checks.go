@@ -57,6 +57,7 @@ const (
 //	binlite_u64_key(x)            a value compared with a stored one, in the stored form
 //	binlite_u64_from(x, expr)     a number (decimal text, REAL) in the stored form, 1690 outside
 //	binlite_u64_store(x, col)     a decimal or double written into a column, 1264 outside
+//	binlite_u64_narrow(x, col)    x written into a signed integer column: 1264 from 2^63
 //	binlite_u64_bits(x)           a bit operator's signed result as its unsigned value
 //	binlite_u64_signed(x)         a stored value as the signed BIGINT of its bits
 //	binlite_u64_shl(a, n)         MySQL's a << n over 64 unsigned bits

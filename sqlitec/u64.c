@@ -420,6 +420,16 @@ static void u_store(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 	sc_fail(ctx, "binlite-error:1264:Out of range value for column '%s' at row 1", argv[1]);
 }
 
+// binlite_u64_narrow(x, col): a BIGINT UNSIGNED written into a signed integer
+// column col: a value from 2^63 is beyond any, MySQL's 1264.
+static void u_narrow(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+	if (u_wide(argv[0])) {
+		sc_fail(ctx, "binlite-error:1264:Out of range value for column '%s' at row 1", argv[1]);
+		return;
+	}
+	sqlite3_result_value(ctx, argv[0]);
+}
+
 // binlite_u64_bits(x): the result of one of SQLite's bit operators, whose MySQL
 // type is BIGINT UNSIGNED: a negative INTEGER is the two's complement's value.
 static void u_bits(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -502,6 +512,7 @@ int sc_register_u64(sqlite3 *db, uintptr_t warn) {
 		{"binlite_u64_key", 1, u_key},
 		{"binlite_u64_from", 2, u_from},
 		{"binlite_u64_store", 2, u_store},
+		{"binlite_u64_narrow", 2, u_narrow},
 		{"binlite_u64_bits", 1, u_bits},
 		{"binlite_u64_signed", 1, u_signed},
 		{"binlite_u64_shl", 2, u_shl},

@@ -40,6 +40,7 @@ func TestUint64Functions(t *testing.T) {
 		"binlite_u64_key('18446744073709551615.000')":                           []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
 		"binlite_u64_store('18446744073709551614.5', 'c')":                      []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
 		"binlite_u64_store(1.5e19, 'c')":                                        []byte{0xd0, 0x2a, 0xb4, 0x86, 0xce, 0xdc, 0x00, 0x00},
+		"binlite_u64_narrow(5, 'c')":                                            int64(5),
 		"binlite_u64_store('abc', 'c')":                                         "abc",
 		"binlite_u64_store('-0.4', 'c')":                                        int64(0),
 		"binlite_u64_from('18446744073709551615', 'e')":                         []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
@@ -75,6 +76,7 @@ func TestUint64Functions(t *testing.T) {
 		"binlite_u64_intdiv(1, 0, 2, 'd')":                 "binlite-error:1365:Division by 0",
 		"binlite_u64_from('18446744073709551616', 'f')":    "binlite-error:1690:",
 		"binlite_u64_store('18446744073709551615.5', 'c')": "binlite-error:1264:Out of range value for column 'c' at row 1",
+		"binlite_u64_narrow(" + min + ", 'c')":             "binlite-error:1264:Out of range value for column 'c' at row 1",
 		"binlite_u64_store(-1, 'c')":                       "binlite-error:1264:",
 		"binlite_u64(" + max + ", '`t`.`u`')":              "binlite-error:1235:This version of binlite doesn't yet support 'computing with BIGINT UNSIGNED values above 9223372036854775807 here (`t`.`u`)'",
 	} {
