@@ -179,3 +179,60 @@ func TestBigintUnsignedParameterArithmetic(t *testing.T) {
 		}
 	})
 }
+
+// What the compiler's rules do not cover never computes with a value from 2^63:
+// a statement sqlcompat translates (here for DATABASE() or a user variable) runs
+// as it did while no such value is in the columns it computes with, and is
+// refused (1235) once one is; the columns it returns as they are come back
+// exact. Expressions SQLite evaluates itself (a generated column) refuse such
+// values, and so does AUTO_INCREMENT (a rowid). BIT(64) holds all 64 bits.
+func TestBigintUnsignedOutsideTheCompiler(t *testing.T) {
+	forEachProtocol(t, func(t *testing.T, n *tn.Node, p protocol) {
+		tn.Exec(t, n.DB(""), "CREATE DATABASE u")
+		s := p.session(t, n, "u")
+		tn.Exec(t, s, "CREATE TABLE f (id INT PRIMARY KEY, u BIGINT UNSIGNED)")
+		tn.Exec(t, s, "INSERT INTO f VALUES (1, 9223372036854775806)")
+		computed := "SELECT u + 1 FROM f WHERE DATABASE() = 'u' AND id = 1"
+		if got := firstColumn(t, s, computed); got != "9223372036854775807" {
+			t.Errorf("%s: %s", computed, got)
+		}
+		tn.Exec(t, s, "INSERT INTO f VALUES (2, 18446744073709551615)")
+		if err := tryExec(s, computed); mysqlCode(err) != 1235 {
+			t.Errorf("%s with 2^64-1 in the table: %v, want 1235", computed, err)
+		}
+		if err := tryExec(s, "UPDATE f SET u = u + @none WHERE DATABASE() = 'u'"); mysqlCode(err) != 1235 {
+			t.Errorf("UPDATE through sqlcompat with 2^64-1 in the table: %v, want 1235", err)
+		}
+		if got := firstColumn(t, s, "SELECT u FROM f WHERE DATABASE() = 'u' ORDER BY u"); got != "9223372036854775806,18446744073709551615" {
+			t.Errorf("returned as they are through sqlcompat: %s", got)
+		}
+
+		tn.Exec(t, s, "CREATE TABLE g (id INT PRIMARY KEY, u BIGINT UNSIGNED, v BIGINT UNSIGNED AS (u + 1))")
+		tn.Exec(t, s, "INSERT INTO g (id, u) VALUES (1, 9223372036854775806)")
+		if err := tryExec(s, "INSERT INTO g (id, u) VALUES (2, 9223372036854775808)"); mysqlCode(err) != 1235 {
+			t.Errorf("a value from 2^63 a generated column reads: %v, want 1235", err)
+		}
+
+		tn.Exec(t, s, "CREATE TABLE a (id BIGINT UNSIGNED AUTO_INCREMENT PRIMARY KEY, v INT)")
+		if err := tryExec(s, "INSERT INTO a VALUES (18446744073709551610, 1)"); mysqlCode(err) != 1235 {
+			t.Errorf("AUTO_INCREMENT value from 2^63: %v, want 1235", err)
+		}
+
+		tn.Exec(t, s, "CREATE TABLE b (id INT PRIMARY KEY, b BIT(64))")
+		tn.Exec(t, s, "INSERT INTO b VALUES (1, b'1111111111111111111111111111111111111111111111111111111111111111'), (2, 0x8000000000000001), (3, ?)", twoTo63)
+		if got := firstColumn(t, s, "SELECT CONCAT(id, ':', b + 0, ':', HEX(b)) FROM b ORDER BY b"); got != "3:9223372036854775808:8000000000000000,2:9223372036854775809:8000000000000001,1:18446744073709551615:FFFFFFFFFFFFFFFF" {
+			t.Errorf("BIT(64): %s", got)
+		}
+		var bits []byte
+		scanRow(t, s, "SELECT b FROM b WHERE id = 2", nil, &bits)
+		if string(bits) != "\x80\x00\x00\x00\x00\x00\x00\x01" {
+			t.Errorf("BIT(64) as bytes: %x", bits)
+		}
+
+		// where values are adjusted, the nearest end with MySQL's warning
+		tn.Exec(t, s, "INSERT IGNORE INTO f VALUES (3, 18446744073709551616), (4, -1)")
+		if got := firstColumn(t, s, "SELECT u FROM f WHERE id > 2 ORDER BY id"); got != "18446744073709551615,0" {
+			t.Errorf("INSERT IGNORE: %s", got)
+		}
+	})
+}
