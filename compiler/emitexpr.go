@@ -179,7 +179,7 @@ func (e *emitter) exprStored(x ast.ExprNode, s *scope) {
 			e.w("NOT ")
 		}
 		e.w("EXISTS ")
-		e.subqueryOut(x.Sel, s, false)
+		e.subqueryOut(x.Sel, s, true) // its values are not read
 	case *ast.CompareSubqueryExpr:
 		typed := e.typeOf(x.L, s).isInt()
 		left := e.expr

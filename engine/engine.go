@@ -438,7 +438,7 @@ func (e *Engine) QueryGuarded(db string, attach []string, sql string, args []any
 	if err := e.attach(c, db, attach); err != nil {
 		return nil, err
 	}
-	return guardedQuery(c.sqliteConn, g, sql, args, db)
+	return e.guardedQuery(c.sqliteConn, g, sql, args, db)
 }
 
 // maxAttached is SQLite's compile-time limit on attached databases per connection.

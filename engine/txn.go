@@ -95,7 +95,7 @@ func (t *Txn) Query(db string, attach []string, sql string, args []any) (*Rows, 
 // QueryGuarded is Query with g (nil: none) checked first, seeing the same data.
 func (t *Txn) QueryGuarded(db string, attach []string, sql string, args []any, g *Guard) (*Rows, error) {
 	if l := t.byDB[db]; l != nil && len(attach) == 0 {
-		if err := g.check(l.w.c, db); err != nil {
+		if err := g.check(t.e, l.w.c, db); err != nil {
 			return nil, err
 		}
 		return queryConn(l.w.c, sql, args, db)

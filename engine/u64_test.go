@@ -82,35 +82,57 @@ func sameValue(a, b any) bool {
 }
 
 // A Guard runs in its statement's SQLite transaction: a write fails with its
-// error, and changes nothing, when the guard finds a row; a read sees the same
-// data as its guard.
+// error, and changes nothing, when the guard finds the stored form of 2^63 or
+// more in a column the statement computes with; a read sees the same data as its
+// guard. A table found to hold none is not scanned again until a write puts one
+// there (wideState).
 func TestGuard(t *testing.T) {
 	te := openTest(t, t.TempDir())
 	defer te.close(t)
 	setup(t, te.Engine, "g")
-	mustExec(t, te.Engine, "g", "INSERT INTO t VALUES (1, 5)")
+	ddl := "CREATE TABLE w (id INTEGER PRIMARY KEY, u BIGINT, v BIGINT)"
+	if _, err := te.Exec("g", Stmt{SQL: ddl, DDL: []string{ddl}}, testWait); err != nil {
+		t.Fatal(err)
+	}
+	mustExec(t, te.Engine, "g", "INSERT INTO w VALUES (1, 5, 0)")
 	refused := mysqlerr.New(mysqlerr.ErNotSupportedYet, "refused")
-	g := &Guard{SQL: "SELECT 1 FROM t WHERE v >= " + u64.MinWide, Err: refused}
-	if _, err := te.Exec("g", Stmt{SQL: "UPDATE t SET v = v + 1", Guard: g}, testWait); err != nil {
+	g := &Guard{Tables: []GuardTable{{Table: "w", Wide: []string{"u", "v"}, Read: []string{"u"}}}, Err: refused}
+	if _, err := te.Exec("g", Stmt{SQL: "UPDATE w SET u = u + 1", Guard: g}, testWait); err != nil {
 		t.Fatalf("guard with nothing to find: %v", err)
 	}
-	if rows, err := te.QueryGuarded("g", nil, "SELECT v FROM t", nil, g); err != nil || len(rows.Values) != 1 || rows.Values[0][0] != int64(6) {
+	sc, err := te.Schema("g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := sc.Table("w")
+	if !tb.wide.none() {
+		t.Errorf("a scan that found nothing is not remembered")
+	}
+	if rows, err := te.QueryGuarded("g", nil, "SELECT u FROM w", nil, g); err != nil || len(rows.Values) != 1 || rows.Values[0][0] != int64(6) {
 		t.Fatalf("guarded read: %v, %v", rows, err)
 	}
-	mustExec(t, te.Engine, "g", "INSERT INTO t VALUES (2, X'FFFFFFFFFFFFFFFF')")
-	if _, err := te.Exec("g", Stmt{SQL: "UPDATE t SET v = 0", Guard: g}, testWait); !errors.Is(err, refused) {
+	// a value in a column the statement does not compute with
+	mustExec(t, te.Engine, "g", "INSERT INTO w VALUES (2, 1, X'FFFFFFFFFFFFFFFF')")
+	if tb.wide.none() {
+		t.Errorf("the write of the stored form is not known")
+	}
+	if _, err := te.QueryGuarded("g", nil, "SELECT u FROM w", nil, g); err != nil {
+		t.Errorf("guarded read with the value in another column: %v", err)
+	}
+	mustExec(t, te.Engine, "g", "UPDATE w SET u = X'8000000000000000' WHERE id = 2")
+	if _, err := te.Exec("g", Stmt{SQL: "UPDATE w SET u = 0", Guard: g}, testWait); !errors.Is(err, refused) {
 		t.Errorf("guarded write: %v, want the guard's error", err)
 	}
-	if v := scalar(t, te.Engine, "g", "SELECT v FROM t WHERE id = 1"); v != int64(6) {
+	if v := scalar(t, te.Engine, "g", "SELECT u FROM w WHERE id = 1"); v != int64(6) {
 		t.Errorf("the refused write changed the row: %v", v)
 	}
-	if _, err := te.QueryGuarded("g", nil, "SELECT v FROM t", nil, g); !errors.Is(err, refused) {
+	if _, err := te.QueryGuarded("g", nil, "SELECT u FROM w", nil, g); !errors.Is(err, refused) {
 		t.Errorf("guarded read: %v, want the guard's error", err)
 	}
 	// the reader is left outside a transaction: it sees later writes
-	mustExec(t, te.Engine, "g", "DELETE FROM t WHERE id = 2")
+	mustExec(t, te.Engine, "g", "DELETE FROM w WHERE id = 2")
 	for range 4 {
-		if rows, err := te.QueryGuarded("g", nil, "SELECT count(*) FROM t", nil, g); err != nil || rows.Values[0][0] != int64(1) {
+		if rows, err := te.QueryGuarded("g", nil, "SELECT count(*) FROM w", nil, g); err != nil || rows.Values[0][0] != int64(1) {
 			t.Fatalf("after the delete: %v, %v", rows, err)
 		}
 	}

@@ -98,26 +98,35 @@ func columns(rows *engine.Rows, db string, sample bool) []mp.Column {
 }
 
 func textResult(rows *engine.Rows, db string) *mp.Result {
-	decodeUint64(rows)
-	return &mp.Result{Columns: columns(rows, db, true), Rows: rows.Values}
+	decoded := decodeUint64(rows)
+	cols := columns(rows, db, true)
+	for _, i := range decoded {
+		cols[i].Flags |= mp.UnsignedFlag // its values say so, whatever the declaration
+	}
+	return &mp.Result{Columns: cols, Rows: rows.Values}
 }
 
 // decodeUint64 gives the values of a BIGINT UNSIGNED table column read as it is
 // (its declared type tells it) as numbers: from 2^63 SQLite holds the BLOB form of
 // package u64. Typed results get this from their type (typeResult); this is for
-// the columns the compiler did not type (a statement sqlcompat translated).
-func decodeUint64(rows *engine.Rows) {
+// the columns the compiler did not type (a statement sqlcompat translated). It
+// returns the columns where it decoded a value.
+func decodeUint64(rows *engine.Rows) (decoded []int) {
 	for i, c := range rows.Columns {
-		d := strings.ToUpper(c.DeclType)
-		if !strings.Contains(d, "BIGINT") || !strings.Contains(d, "UNSIGNED") {
-			continue
+		if !engine.WideDecl(c.DeclType) || strings.Contains(strings.ToUpper(c.DeclType), "BIT") {
+			continue // BIT(64) sends the stored form's bytes, which are its value
 		}
+		found := false
 		for _, r := range rows.Values {
 			if n, ok := u64.Wide(r[i]); ok {
-				r[i] = n
+				r[i], found = n, true
 			}
 		}
+		if found {
+			decoded = append(decoded, i)
+		}
 	}
+	return decoded
 }
 
 // stringResult builds a result of text columns, for SHOW statements.

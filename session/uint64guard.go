@@ -3,7 +3,6 @@ package session
 import (
 	"strings"
 
-	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/sqlcompat"
@@ -18,18 +17,18 @@ import (
 // whose columns' types the compiler does not know.
 //
 // The rule: when such a statement reads a BIGINT UNSIGNED (or BIT(64)) column
-// where SQLite could compute with it (compiler.ComputedReads: anywhere but as a
+// where SQLite could compute with it (u64.ComputedReads: anywhere but as a
 // returned column, an ORDER BY or GROUP BY key, COUNT, MIN, MAX, IS NULL or a
 // comparison with an integer constant, which stored forms answer exactly), it
 // runs only if no row holds such a value in those columns; else it fails with
-// 1235. The check is a Guard: it runs in the statement's own SQLite transaction,
-// so no write can slip in between. Tables that never held such a value (every
-// table before binlite stored them) run as they always did; the columns a
-// statement returns as they are are decoded by their declared type
+// 1235. The check is an engine.Guard: it runs in the statement's own SQLite
+// transaction, so no write can slip in between, and scans a table only while it
+// may hold such a value (the engine learns from every write). Tables that never
+// held one (every table before binlite stored them) run as they always did; the
+// columns a statement returns as they are are decoded by their declared type
 // (decodeUint64).
 func (s *Session) uint64Guard(text string, q *sqlcompat.Query, db string, compiled bool) *engine.Guard {
-	type wideColumn struct{ schema, table, column string }
-	var cols []wideColumn
+	var tables []engine.GuardTable
 	for _, t := range q.Tables {
 		for _, schema := range append([]string{db}, q.Schemas...) {
 			if schema == "" {
@@ -50,49 +49,50 @@ func (s *Session) uint64Guard(text string, q *sqlcompat.Query, db string, compil
 			if et == nil || compiled && et.Def != nil {
 				continue // compiled with the table's types: the compiler's rules hold
 			}
+			gt := engine.GuardTable{Table: et.Name}
+			if schema != db {
+				gt.Schema = schema
+			}
 			for _, c := range et.Columns {
-				wide := wideDecl(c.DeclType)
+				wide := engine.WideDecl(c.DeclType)
 				if et.Def != nil {
 					if dc, ok := et.Def.Column(c.Name); ok {
 						wide = dc.Type.Wide()
 					}
 				}
 				if wide {
-					cols = append(cols, wideColumn{schema, et.Name, c.Name})
+					gt.Wide = append(gt.Wide, c.Name)
 				}
+			}
+			if len(gt.Wide) > 0 {
+				tables = append(tables, gt)
 			}
 		}
 	}
-	if len(cols) == 0 {
+	if len(tables) == 0 {
 		return nil
 	}
-	names, star, ok := compiler.ComputedReads(text)
-	var conds, named []string
-	for _, c := range cols {
-		if ok && !star && !names[strings.ToLower(c.column)] {
-			continue
+	names, star, ok := u64.ComputedReads(text)
+	var guarded []engine.GuardTable
+	var named []string
+	for _, gt := range tables {
+		for _, c := range gt.Wide {
+			if !ok || star || names[strings.ToLower(c)] {
+				gt.Read = append(gt.Read, c)
+				named = append(named, quoteName(gt.Table)+"."+quoteName(c))
+			}
 		}
-		table := quoteName(c.table)
-		if c.schema != db {
-			table = quoteName(c.schema) + "." + table
+		if len(gt.Read) > 0 {
+			guarded = append(guarded, gt)
 		}
-		conds = append(conds, "EXISTS (SELECT 1 FROM "+table+" WHERE "+quoteName(c.column)+" >= "+u64.MinWide+")")
-		named = append(named, quoteName(c.table)+"."+quoteName(c.column))
 	}
-	if len(conds) == 0 {
+	if len(guarded) == 0 {
 		return nil
 	}
 	return &engine.Guard{
-		SQL: "SELECT 1 WHERE " + strings.Join(conds, " OR "),
-		Err: mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'this statement over BIGINT UNSIGNED values above 9223372036854775807 (%s)'", strings.Join(named, ", ")),
+		Tables: guarded,
+		Err:    mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'this statement over BIGINT UNSIGNED values above 9223372036854775807 (%s)'", strings.Join(named, ", ")),
 	}
-}
-
-// wideDecl: a SQLite declared type of a column that holds unsigned 64-bit values
-// (the MySQL type binlite keeps in the table's SQLite definition).
-func wideDecl(decl string) bool {
-	d := strings.ToUpper(decl)
-	return strings.Contains(d, "BIGINT") && strings.Contains(d, "UNSIGNED") || strings.ReplaceAll(d, " ", "") == "BIT(64)"
 }
 
 func quoteName(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }

@@ -185,7 +185,13 @@ func (sp *parser) columnAttr(rw *rewriter, c *column) (string, error) {
 		c.binaryAttr = true
 	case "ASCII", "UNICODE": // MySQL's shorthands for these character sets
 		c.charset = map[string]string{"ASCII": "latin1", "UNICODE": "ucs2"}[up]
-	case "UNSIGNED", "SIGNED", "ZEROFILL", "BYTE", "NULL", "VISIBLE", "INVISIBLE":
+	case "UNSIGNED":
+		if c.base == "BIGINT" && !strings.HasSuffix(c.typ, " UNSIGNED") {
+			// SQLite's declared type says what its values may be (package u64:
+			// from 2^63 8-byte BLOBs), also where no MySQL definition is kept
+			c.typ += " UNSIGNED"
+		}
+	case "SIGNED", "ZEROFILL", "BYTE", "NULL", "VISIBLE", "INVISIBLE":
 	case "NOT":
 		if err := sp.expect("NULL"); err != nil {
 			return "", err

@@ -1,4 +1,4 @@
-package compiler
+package u64
 
 import (
 	"math"
@@ -10,11 +10,30 @@ import (
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 )
 
+func isCompare(op opcode.Op) bool {
+	switch op {
+	case opcode.EQ, opcode.NE, opcode.LT, opcode.LE, opcode.GT, opcode.GE, opcode.NullEQ:
+		return true
+	}
+	return false
+}
+
+func unparen(x ast.ExprNode) ast.ExprNode {
+	for {
+		p, ok := x.(*ast.ParenthesesExpr)
+		if !ok {
+			return x
+		}
+		x = p.Expr
+	}
+}
+
 // ComputedReads tells, for a statement SQLite runs without the compiler's rules
 // for BIGINT UNSIGNED (sqlcompat's translation of one the compiler does not
-// compile yet, or one over a table without a definition, whose columns' types the
-// compiler does not know), which columns it reads where SQLite could compute with
-// the stored form of a value of 2^63 or more (package u64) and answer wrong. Every
+// compile yet, one over a table without a definition, whose columns' types the
+// compiler does not know, or a CHECK constraint's expression), which columns it
+// reads where SQLite could compute with the stored form of a value of 2^63 or
+// more and answer wrong. Every
 // read is such a read but those whose answer is the same on stored forms: a
 // column the statement's own SELECT returns as it is (the session decodes it by
 // its declared type), one ORDER BY or GROUP BY orders or groups by, one COUNT,
