@@ -1,7 +1,9 @@
 package sqlitec
 
 import (
+	"context"
 	"database/sql/driver"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -100,4 +102,23 @@ func same(a, b driver.Value) bool {
 		return aok && bok && string(ab) == string(bb)
 	}
 	return a == b
+}
+
+// A comparison of a BIGINT UNSIGNED column with a parameter's stored form still
+// finds its rows through the column's index.
+func TestUint64KeyUsesTheIndex(t *testing.T) {
+	c := openConn(t)
+	if err := RegisterChecks(c, func(uint16, string) {}); err != nil {
+		t.Fatal(err)
+	}
+	execDriver(t, c, "CREATE TABLE t (id INTEGER PRIMARY KEY, u BIGINT UNSIGNED UNIQUE)")
+	r, err := c.QueryContext(context.Background(), "EXPLAIN QUERY PLAN SELECT id FROM t WHERE u = binlite_u64_key(?1)", []driver.NamedValue{{Ordinal: 1, Value: "18446744073709551615"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	row := make([]driver.Value, len(r.Columns()))
+	if err := r.Next(row); err != nil || !strings.Contains(fmt.Sprint(row[3]), "INDEX") {
+		t.Errorf("query plan: %v %v", row, err)
+	}
 }
