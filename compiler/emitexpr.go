@@ -132,8 +132,8 @@ func (e *emitter) exprStored(x ast.ExprNode, s *scope) {
 			e.w("))")
 			return
 		}
-		// A subquery's values compare with an integer on stored forms.
-		typed := x.Sel != nil && e.typeOf(x.Expr, s).isInt()
+		// A subquery's integers compare with an integer on stored forms.
+		typed := x.Sel != nil && e.intSubquery(x.Expr, x.Sel, s)
 		e.w("(")
 		if typed {
 			e.exprStored(x.Expr, s)
@@ -181,7 +181,7 @@ func (e *emitter) exprStored(x ast.ExprNode, s *scope) {
 		e.w("EXISTS ")
 		e.subqueryOut(x.Sel, s, true) // its values are not read
 	case *ast.CompareSubqueryExpr:
-		typed := e.typeOf(x.L, s).isInt()
+		typed := e.intSubquery(x.L, x.R, s)
 		left := e.expr
 		if typed {
 			left = e.exprStored

@@ -314,6 +314,17 @@ func (e *emitter) u64In(x *ast.PatternInExpr, s *scope) bool {
 	return true
 }
 
+// intSubquery: x IN (subquery) compares integers, which stored forms compare
+// as the numbers: x and the subquery's one column are integers.
+func (e *emitter) intSubquery(x, sub ast.ExprNode, s *scope) bool {
+	sq, ok := sub.(*ast.SubqueryExpr)
+	if !ok || !e.typeOf(x, s).isInt() {
+		return false
+	}
+	cols := e.outTypes(sq.Query, s)
+	return len(cols) == 1 && cols[0].isInt()
+}
+
 // u64Ops are the engine's exact BIGINT UNSIGNED arithmetic.
 var u64Ops = map[opcode.Op]string{opcode.Plus: "binlite_u64_add", opcode.Minus: "binlite_u64_sub", opcode.Mul: "binlite_u64_mul"}
 
