@@ -11,6 +11,7 @@ import (
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 
 	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/u64"
 )
 
 // Column defaults as MySQL 8.4 has them (manual 13.6 "Data Type Default Values"): a
@@ -462,7 +463,10 @@ func (c *Column) literalSQL() string {
 	if c.Default.Bits {
 		bits := strings.TrimSuffix(strings.TrimPrefix(lit, "b'"), "'")
 		n, _ := strconv.ParseUint("0"+bits, 2, 64)
-		return strconv.FormatUint(n, 10)
+		return u64.Literal(n)
+	}
+	if n, err := strconv.ParseUint(lit, 10, 64); err == nil && c.Type.Wide() {
+		return u64.Literal(n) // from 2^63 the BLOB form
 	}
 	switch c.Type.Base {
 	case "tinyint", "smallint", "mediumint", "int", "bigint", "decimal", "float", "double", "year", "bit":

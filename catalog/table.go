@@ -161,6 +161,12 @@ func Decode(s string) (*Table, error) {
 	return &t, nil
 }
 
+// Wide reports whether the type holds unsigned 64-bit values, which binlite keeps
+// from 2^63 up as 8-byte BLOBs (package u64): BIGINT UNSIGNED and BIT(64).
+func (ty Type) Wide() bool {
+	return ty.Base == "bigint" && ty.Unsigned || ty.Base == "bit" && ty.Length == 64
+}
+
 // IsTextual reports whether values of the type are character strings (they have
 // a character set).
 func (ty Type) IsTextual() bool {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/binlite/binlite/u64"
 )
 
 // Value checks: MySQL refuses, under STRICT_TRANS_TABLES (MySQL 8.4's default
@@ -41,6 +43,11 @@ const (
 	// badScale: an exact DECIMAL value written by a statement that did not round
 	// it to the column's scale (one the compiler does not compile yet). 1235.
 	badScale = "scale"
+	// badWide: a value of 2^63 or more (kept as a BLOB, package u64) in a BIGINT
+	// UNSIGNED or BIT(64) column an expression SQLite evaluates itself reads (a
+	// generated column, a CHECK constraint, a default, an index): it would compute
+	// with the BLOB. 1235.
+	badWide = "wide"
 )
 
 // exactDigits is how many significant decimal digits a float64 keeps exactly.
@@ -53,7 +60,7 @@ func (t *Table) ValueChecks() []string {
 	for i := range t.Columns {
 		// A generated column's value is checked too: MySQL refuses an expression
 		// value its column cannot hold (1264 ...) as it refuses a written one.
-		out = append(out, constraintsOf(&t.Columns[i])...)
+		out = append(out, t.constraintsOf(&t.Columns[i])...)
 	}
 	return out
 }
@@ -63,15 +70,21 @@ func (t *Table) ValueChecks() []string {
 // constraints).
 func (t *Table) ColumnValueChecks(name string) []string {
 	if c, ok := t.Column(name); ok {
-		return constraintsOf(c)
+		return t.constraintsOf(c)
 	}
 	return nil
 }
 
-// constraintsOf are column c's value checks as SQLite constraints.
-func constraintsOf(c *Column) []string {
+// constraintsOf are column c's value checks as SQLite constraints. A wide
+// value (BIGINT UNSIGNED from 2^63, package u64) is refused where an expression
+// SQLite evaluates reads the column (generated columns, CHECKs, defaults).
+func (t *Table) constraintsOf(c *Column) []string {
 	var out []string
-	for _, ck := range columnChecks(c) {
+	checks := columnChecks(c)
+	if c.Type.Wide() && t.readsInSQLite(c.Name) {
+		checks = append(checks, valueCheck{badWide, `"` + strings.ReplaceAll(c.Name, `"`, `""`) + `" IS NULL OR typeof("` + strings.ReplaceAll(c.Name, `"`, `""`) + `") <> 'blob'`})
+	}
+	for _, ck := range checks {
 		out = append(out, fmt.Sprintf(`CONSTRAINT "%s%s:%s" CHECK (%s)`, checkPrefix, ck.kind, strings.ReplaceAll(c.Name, `"`, `""`), ck.expr))
 	}
 	return out
@@ -85,7 +98,12 @@ func columnChecks(c *Column) []valueCheck {
 	ty := c.Type
 	switch ty.Base {
 	case "tinyint", "smallint", "mediumint", "int", "bigint":
-		checks := []valueCheck{{badInteger, or("typeof(" + q + ") = 'integer'")}}
+		integer := "typeof(" + q + ") = 'integer'"
+		if ty.Wide() {
+			// 2^63 and more are kept as 8-byte BLOBs (package u64)
+			integer += " OR typeof(" + q + ") = 'blob' AND length(" + q + ") = " + strconv.Itoa(u64.Size) + " AND " + q + " >= " + u64.MinWide
+		}
+		checks := []valueCheck{{badInteger, or(integer)}}
 		lo, hi := intRange(ty.Base, ty.Unsigned)
 		switch {
 		case ty.Base == "bigint" && !ty.Unsigned:
@@ -208,6 +226,8 @@ func CheckError(name string) (code uint16, state, msg string, ok bool) {
 		return 1292, "22007", fmt.Sprintf("Incorrect %s value for column '%s' at row 1", kind, col), true
 	case badScale:
 		return 1235, "42000", fmt.Sprintf("This version of binlite doesn't yet support 'a DECIMAL value this statement computes for column '%s''", col), true
+	case badWide:
+		return 1235, "42000", fmt.Sprintf("This version of binlite doesn't yet support 'BIGINT UNSIGNED values above 9223372036854775807 in column '%s', which a generated column, CHECK constraint, default or index expression reads'", col), true
 	case badPrecision:
 		return 1235, "42000", fmt.Sprintf("This version of binlite doesn't yet support 'DECIMAL values of more than %d significant digits' (column '%s')", exactDigits, col), true
 	case badJSON:
@@ -253,3 +273,39 @@ func (t *Table) OnUpdateTriggers() []string {
 
 // OnUpdateTrigger names the trigger of a table's ON UPDATE columns.
 func OnUpdateTrigger(table string) string { return "binlite_onupdate:" + table }
+
+// readsInSQLite reports whether an expression SQLite evaluates over the stored
+// values (a generated column, a CHECK constraint, a default that reads columns,
+// an index on an expression) computes with column col.
+func (t *Table) readsInSQLite(col string) bool {
+	quoted := strings.ToLower(quoteIdent(col))
+	names := func(expr string) bool { return strings.Contains(strings.ToLower(expr), quoted) }
+	for i := range t.Columns {
+		c := &t.Columns[i]
+		if c.Generated != nil && names(c.Generated.Expr) {
+			return true
+		}
+		if c.Default != nil {
+			for _, r := range c.Default.Refs {
+				if strings.EqualFold(r, col) {
+					return true
+				}
+			}
+		}
+	}
+	for _, ck := range t.Checks {
+		// a CHECK that only compares the column with integers answers the same on
+		// the stored form (SQLite orders it after every integer)
+		if reads, _, ok := u64.ComputedReads("SELECT " + ck.Expr); names(ck.Expr) && (!ok || reads[strings.ToLower(col)]) {
+			return true
+		}
+	}
+	for _, ix := range t.Indexes {
+		for _, p := range ix.Parts {
+			if p.Expr != "" && names(p.Expr) {
+				return true
+			}
+		}
+	}
+	return false
+}

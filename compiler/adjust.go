@@ -49,10 +49,26 @@ func (e *emitter) adjusted(x ast.ExprNode, col *catalog.Column, s *scope, row in
 	ty := col.Type
 	t := e.typeOf(x, s)
 	mayBeNull := zero != "NULL" && t.Flags&mp.NotNullFlag == 0
-	if lo, hi, isInt := intRange(ty); isInt {
-		if ty.Base == "bigint" && ty.Unsigned {
-			hi.SetInt64(math.MaxInt64) // what binlite stores of BIGINT UNSIGNED yet
+	if ty.Wide() {
+		// Values go in in the stored form (package u64); a BIGINT UNSIGNED
+		// value is one already, the engine's adjustment gives one.
+		switch {
+		case t.Wide() && !mayBeNull:
+			e.exprStored(x, s)
+		case ty.Base == "bit" && !mayBeNull:
+			return false
+		case ty.Base == "bit":
+			e.w("binlite_adjust_null(")
+			e.exprStored(x, s)
+			e.w(tail)
+		default:
+			e.w("binlite_adjust_u64(")
+			e.exprStored(x, s)
+			e.w(tail)
 		}
+		return true
+	}
+	if lo, hi, isInt := intRange(ty); isInt {
 		if t.isInt() && !mayBeNull {
 			if vlo, vhi := e.intBounds(x, s); vlo >= float64(lo.Int64()) && vhi <= float64(hi.Int64()) && !math.IsNaN(vlo) {
 				e.expr(x, s) // always in range
@@ -60,7 +76,7 @@ func (e *emitter) adjusted(x ast.ExprNode, col *catalog.Column, s *scope, row in
 			}
 		}
 		e.w("binlite_adjust_int(")
-		e.expr(x, s)
+		e.digitArg(x, s) // a BIGINT UNSIGNED from 2^63 as its digits: out of range
 		e.w(", " + lo.String() + ", " + hi.String() + tail)
 		return true
 	}

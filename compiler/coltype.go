@@ -213,6 +213,12 @@ func (c ColType) isInt() bool {
 	return false
 }
 
+// Wide reports whether values of the type are BIGINT UNSIGNED (or BIT(64)) ones,
+// which SQLite keeps from 2^63 up in the BLOB form of package u64 (emitu64.go).
+func (c ColType) Wide() bool {
+	return c.Type == mp.TypeLongLong && c.Flags&mp.UnsignedFlag != 0 || c.Type == mp.TypeBit && c.Length == 64
+}
+
 func (c ColType) isDecimal() bool { return c.Type == mp.TypeNewDecimal }
 
 func (c ColType) isApprox() bool { return c.Type == mp.TypeFloat || c.Type == mp.TypeDouble }

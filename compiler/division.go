@@ -34,12 +34,17 @@ func (e *emitter) division(x *ast.BinaryOperationExpr, s *scope) {
 		}
 		e.decCall(fn, s, extra, x.L, x.R)
 	case x.Op == opcode.Div && zero:
-		e.operands("binlite_div(", x, s, mode+text()+")")
+		e.operandsAs(e.realArg, "binlite_div(", x, s, mode+text()+")")
 	case x.Op == opcode.Div:
 		// MySQL's / never divides integers as integers.
-		e.checked("binlite_double", x, s, func() { e.operands("(", x, s, ")", " * 1.0 / ") })
+		e.checked("binlite_double", x, s, func() { e.operandsAs(e.realArg, "(", x, s, ")", " * 1.0 / ") })
 	case x.Op == opcode.Mod && !ints:
 		e.fail(notYet("MOD of non-integers"))
+	case x.Op == opcode.Mod && (lt.Wide() || rt.Wide()):
+		// exact over the stored form (emitu64.go)
+		e.u64Call("binlite_u64_mod", x, s, mode)
+	case ints && (lt.Wide() || rt.Wide()):
+		e.u64Call("binlite_u64_intdiv", x, s, mode)
 	case x.Op == opcode.Mod && zero:
 		e.operands("binlite_mod(", x, s, mode+")")
 	case x.Op == opcode.Mod:
@@ -59,13 +64,18 @@ func (e *emitter) division(x *ast.BinaryOperationExpr, s *scope) {
 // operands renders open, x's operands (separated by sep[0], a comma by default),
 // then close.
 func (e *emitter) operands(open string, x *ast.BinaryOperationExpr, s *scope, close string, sep ...string) {
+	e.operandsAs(e.expr, open, x, s, close, sep...)
+}
+
+// operandsAs is operands with each rendered by render.
+func (e *emitter) operandsAs(render func(ast.ExprNode, *scope), open string, x *ast.BinaryOperationExpr, s *scope, close string, sep ...string) {
 	between := ", "
 	if len(sep) > 0 {
 		between = sep[0]
 	}
 	e.w(open)
-	e.expr(x.L, s)
+	render(x.L, s)
 	e.w(between)
-	e.expr(x.R, s)
+	render(x.R, s)
 	e.w(close)
 }

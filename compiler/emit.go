@@ -79,6 +79,10 @@ type emitter struct {
 	excluded bool
 	// insertTargets: the columns an INSERT ... SELECT's select list goes into.
 	insertTargets []*catalog.Column
+	// fieldOut: the types the reader of the next query block's select list knows
+	// its columns by (a BIGINT UNSIGNED one may be given in the stored form, see
+	// emitu64.go); nil for a reader that does not type them (a CTE's).
+	fieldOut []ColType
 	// adjust: a value a column cannot keep is adjusted with a warning instead of
 	// failing the statement (IGNORE, or sql_mode without strict mode); nullToZero:
 	// NULL into a NOT NULL column is its implicit default with a warning (not in
@@ -104,9 +108,11 @@ func (c *compiler) emit(stmt ast.StmtNode, sql string) (*Emitted, error) {
 	switch x := stmt.(type) {
 	case *ast.SelectStmt:
 		e.out.Kind = "select"
+		e.fieldOut = e.outTypes(x, nil) // the client's, from the same types (Plan.Columns)
 		e.selectStmt(x, nil)
 	case *ast.SetOprStmt:
 		e.out.Kind = "select"
+		e.fieldOut = e.outTypes(x, nil)
 		e.setOpr(x, nil)
 	case *ast.InsertStmt:
 		e.out.Kind = "insert"

@@ -362,6 +362,10 @@ func (e *emitter) convertedSelect(x *ast.InsertStmt, cols []*catalog.Column) boo
 		names[i] = quoteIdent("binlite_c" + strconv.Itoa(i+1))
 	}
 	e.w("WITH binlite_src(" + strings.Join(names, ", ") + ") AS (")
+	e.fieldOut = make([]ColType, len(types)) // typed below, as the query's columns
+	for i := range types {
+		e.fieldOut[i] = types[i].t
+	}
 	e.query(x.Select)
 	e.w(") SELECT ")
 	// The derived columns keep the query's types, for the conversions that follow them.

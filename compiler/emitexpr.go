@@ -14,6 +14,7 @@ import (
 	"github.com/binlite/binlite/collation"
 	"github.com/binlite/binlite/mysqlerr"
 	mp "github.com/binlite/binlite/mysqlproto"
+	"github.com/binlite/binlite/u64"
 )
 
 // binaryOps are the operators SQLite spells as MySQL does (the operands are
@@ -32,8 +33,23 @@ var contextFunctions = set("database", "schema", "user", "session_user", "system
 	"current_user", "connection_id", "version", "last_insert_id", "row_count", "found_rows",
 	"current_role", "benchmark", "sleep", "get_lock", "release_lock")
 
-// expr renders one expression in s's scope.
+// expr renders one expression in s's scope. A BIGINT UNSIGNED value is never
+// its stored form here: where no rule of emitu64.go reads it, a value of 2^63 or
+// more fails with 1235 (binlite_u64).
 func (e *emitter) expr(x ast.ExprNode, s *scope) {
+	if e.err != nil {
+		return
+	}
+	if e.yieldsStored(x, s) {
+		e.strictU64(x, s)
+		return
+	}
+	e.exprStored(x, s)
+}
+
+// exprStored renders x; a BIGINT UNSIGNED value may be in its stored form (the
+// BLOB of package u64 from 2^63 up): for the callers that read that form.
+func (e *emitter) exprStored(x ast.ExprNode, s *scope) {
 	if e.err != nil {
 		return
 	}
@@ -43,7 +59,7 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 	switch x := x.(type) {
 	case *ast.ParenthesesExpr:
 		e.w("(")
-		e.expr(x.Expr, s)
+		e.exprStored(x.Expr, s)
 		e.w(")")
 	case *driver.ValueExpr:
 		e.value(x)
@@ -60,7 +76,7 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 		e.unary(x, s)
 	case *ast.IsNullExpr:
 		e.w("(")
-		e.expr(x.Expr, s)
+		e.exprStored(x.Expr, s)
 		if x.Not {
 			e.w(" IS NOT NULL)")
 		} else {
@@ -79,7 +95,7 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 			e.w("FALSE)")
 		}
 	case *ast.BetweenExpr:
-		if e.temporalBetween(x, s) {
+		if e.temporalBetween(x, s) || e.u64Between(x, s) {
 			return
 		}
 		operand := e.expr
@@ -97,7 +113,7 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 		operand(x.Right, s)
 		e.w(")")
 	case *ast.PatternInExpr:
-		if e.temporalIn(x, s) {
+		if e.temporalIn(x, s) || e.u64In(x, s) {
 			return
 		}
 		if x.Sel == nil && e.decimalValue(x.Expr, s) {
@@ -116,14 +132,20 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 			e.w("))")
 			return
 		}
+		// A subquery's integers compare with an integer on stored forms.
+		typed := x.Sel != nil && e.intSubquery(x.Expr, x.Sel, s)
 		e.w("(")
-		e.expr(x.Expr, s)
+		if typed {
+			e.exprStored(x.Expr, s)
+		} else {
+			e.expr(x.Expr, s)
+		}
 		if x.Not {
 			e.w(" NOT")
 		}
 		e.w(" IN ")
 		if x.Sel != nil {
-			e.subquery(x.Sel, s)
+			e.subqueryOut(x.Sel, s, typed)
 		} else {
 			e.w("(")
 			e.list(x.List, s)
@@ -136,7 +158,7 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 			return
 		}
 		e.w("(")
-		e.expr(x.Expr, s)
+		e.digitArg(x.Expr, s)
 		if x.Not {
 			e.w(" NOT")
 		}
@@ -145,22 +167,7 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 		// MySQL's LIKE escapes with \ unless told otherwise; SQLite's has no escape.
 		e.w(" ESCAPE " + sqlString(string(x.Escape)) + ")")
 	case *ast.CaseExpr:
-		e.w("CASE")
-		if x.Value != nil {
-			e.w(" ")
-			e.expr(x.Value, s)
-		}
-		for _, wc := range x.WhenClauses {
-			e.w(" WHEN ")
-			e.expr(wc.Expr, s)
-			e.w(" THEN ")
-			e.expr(wc.Result, s)
-		}
-		if x.ElseClause != nil {
-			e.w(" ELSE ")
-			e.expr(x.ElseClause, s)
-		}
-		e.w(" END")
+		e.caseExpr(x, s)
 	case *ast.RowExpr:
 		e.w("(")
 		e.list(x.Values, s)
@@ -172,22 +179,27 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 			e.w("NOT ")
 		}
 		e.w("EXISTS ")
-		e.subquery(x.Sel, s)
+		e.subqueryOut(x.Sel, s, true) // its values are not read
 	case *ast.CompareSubqueryExpr:
+		typed := e.intSubquery(x.L, x.R, s)
+		left := e.expr
+		if typed {
+			left = e.exprStored
+		}
 		switch {
 		case x.Op == opcode.EQ && !x.All:
 			e.w("(")
-			e.expr(x.L, s)
+			left(x.L, s)
 			e.w(" IN ")
 		case x.Op == opcode.NE && x.All:
 			e.w("(")
-			e.expr(x.L, s)
+			left(x.L, s)
 			e.w(" NOT IN ")
 		default:
 			e.fail(notYet("comparison with ANY/ALL"))
 			return
 		}
-		e.subquery(x.R, s)
+		e.subqueryOut(x.R, s, typed)
 		e.w(")")
 	case *ast.PositionExpr:
 		if x.P != nil {
@@ -238,13 +250,22 @@ func (e *emitter) list(xs []ast.ExprNode, s *scope) {
 	}
 }
 
-func (e *emitter) subquery(x ast.ExprNode, s *scope) {
+// subquery renders a scalar subquery, whose reader types its value.
+func (e *emitter) subquery(x ast.ExprNode, s *scope) { e.subqueryOut(x, s, true) }
+
+// subqueryOut renders a subquery; typed: its reader knows its columns' types, so
+// a BIGINT UNSIGNED one may be given in the stored form (see emitu64.go).
+func (e *emitter) subqueryOut(x ast.ExprNode, s *scope, typed bool) {
 	sq, ok := x.(*ast.SubqueryExpr)
 	if !ok {
 		e.fail(notYet("subquery %T", x))
 		return
 	}
 	e.w("(")
+	e.fieldOut = nil
+	if typed {
+		e.fieldOut = e.outTypes(sq.Query, s)
+	}
 	switch q := sq.Query.(type) {
 	case *ast.SelectStmt:
 		e.selectStmt(q, s)
@@ -312,7 +333,7 @@ func (e *emitter) value(v *driver.ValueExpr) {
 	case driver.KindInt64:
 		e.w(strconv.FormatInt(v.GetInt64(), 10))
 	case driver.KindUint64:
-		e.w(strconv.FormatUint(v.GetUint64(), 10))
+		e.w(u64.Literal(v.GetUint64())) // from 2^63 the stored form: the literal is BIGINT UNSIGNED
 	case driver.KindFloat32, driver.KindFloat64:
 		e.w(floatLiteral(v.GetFloat64()))
 	case driver.KindMysqlDecimal:
@@ -365,7 +386,7 @@ func (e *emitter) typeOf(x ast.ExprNode, s *scope) ColType {
 }
 
 func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
-	if e.temporalArith(x, s) {
+	if e.temporalArith(x, s) || e.u64Bits(x, s) {
 		return
 	}
 	switch x.Op {
@@ -402,7 +423,7 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 			return
 		}
 	}
-	if e.temporalCompare(x, op, s) || e.jsonCompare(x, op, s) || e.binaryCompare(x, op, s) || e.decimalCompare(x, op, s) {
+	if e.u64Compare(x, op, s) || e.temporalCompare(x, op, s) || e.jsonCompare(x, op, s) || e.binaryCompare(x, op, s) || e.decimalCompare(x, op, s) {
 		return
 	}
 	switch x.Op {
@@ -410,12 +431,20 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 		if e.paramArith(x, op, s) {
 			return
 		}
-		if check := e.arithCheck(x, e.typeOf(x, s), s); check != "" {
+		t := e.typeOf(x, s)
+		if e.u64Arith(x, t, s) {
+			return
+		}
+		operand := e.expr
+		if t.isApprox() {
+			operand = e.realArg // a BIGINT UNSIGNED operand of DOUBLE arithmetic
+		}
+		if check := e.arithCheck(x, t, s); check != "" {
 			e.checked(check, x, s, func() {
 				e.w("(")
-				e.expr(x.L, s)
+				operand(x.L, s)
 				e.w(" " + op + " ")
-				e.expr(x.R, s)
+				operand(x.R, s)
 				e.w(")")
 			})
 			return
@@ -496,6 +525,12 @@ func (e *emitter) unary(x *ast.UnaryOperationExpr, s *scope) {
 			e.w("(-9223372036854775807 - 1)") // BIGINT's minimum, as an integer
 			return
 		}
+		if e.typeOf(x.V, s).Wide() {
+			e.w("binlite_u64_neg(")
+			e.exprStored(x.V, s)
+			e.w(", " + sqlString(e.exprText(x, s)) + ")")
+			return
+		}
 		check := ""
 		if e.typeOf(x.V, s).isInt() {
 			if lo, _ := e.intBounds(x.V, s); !(lo > -safeInt) {
@@ -508,7 +543,11 @@ func (e *emitter) unary(x *ast.UnaryOperationExpr, s *scope) {
 			e.w(")")
 		})
 	case opcode.Plus:
-		e.expr(x.V, s)
+		e.exprStored(x.V, s) // the operand's value and type
+	case opcode.BitNeg:
+		e.w("binlite_u64_bits((~ ")
+		e.signedArg(x.V, s)
+		e.w("))")
 	case opcode.Not, opcode.Not2:
 		e.w("(NOT ")
 		e.expr(x.V, s)
@@ -554,6 +593,9 @@ func (e *emitter) call(x *ast.FuncCallExpr, s *scope) {
 		e.fail(notYet("function %s", name))
 		return
 	}
+	if e.u64Function(name, x, s) {
+		return
+	}
 	// Families of functions with their own rules, each in its own file.
 	for _, family := range []func(string, *ast.FuncCallExpr, *scope) bool{e.temporalCall, e.stringCall, e.jsonCall, e.mathCall} {
 		if family(name, x, s) {
@@ -568,7 +610,7 @@ func (e *emitter) call(x *ast.FuncCallExpr, s *scope) {
 		}
 	}
 	e.w(name + "(")
-	e.list(x.Args, s)
+	e.argList(name, x.Args, s)
 	e.w(")")
 }
 
@@ -595,7 +637,7 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 			e.aggregate(&c, s)
 			return
 		}
-		if (name == "sum" || name == "avg") && e.typeOf(x.Args[0], s).isDecimal() {
+		if at := e.typeOf(x.Args[0], s); (name == "sum" || name == "avg") && (at.isDecimal() || at.Wide()) {
 			// exact over decimals; AVG at MySQL's scale (the argument's + 4)
 			fn, extra := "binlite_dec_sum", ""
 			if name == "avg" {
@@ -616,7 +658,7 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 		if v, ok := x.Args[0].(*driver.ValueExpr); ok && name == "count" && v.Kind() == driver.KindInt64 {
 			e.w("*")
 		} else {
-			e.expr(x.Args[0], s)
+			e.exprStored(x.Args[0], s) // COUNT, MIN and MAX read the stored form as the number
 		}
 		e.w(")")
 	case "group_concat":
@@ -640,10 +682,10 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 		}
 		if len(vals) > 1 {
 			e.w("concat(")
-			e.list(vals, s)
+			e.argList("concat", vals, s)
 			e.w(")")
 		} else {
-			e.expr(vals[0], s)
+			e.digitArg(vals[0], s)
 		}
 		if !x.Distinct {
 			e.w(", " + sqlString(sv.GetString()))
@@ -671,13 +713,23 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 	tp := x.Tp
 	switch tp.GetType() {
 	case mysql.TypeLonglong:
+		t := e.typeOf(x.Expr, s)
 		if mysql.HasUnsignedFlag(tp.GetFlag()) {
-			e.fail(notYet("CAST AS UNSIGNED"))
+			if !t.isInt() {
+				e.fail(notYet("CAST AS UNSIGNED"))
+				return
+			}
+			e.w("binlite_u64_cast(") // a negative integer is its two's complement's value
+			e.exprStored(x.Expr, s)
+			e.w(")")
+			return
+		}
+		if t.Wide() {
+			e.signedArg(x.Expr, s) // the signed BIGINT of its 64 bits, as MySQL's
 			return
 		}
 		// A decimal or float rounds to the nearest integer; a string is cut at
 		// its point, as MySQL converts them.
-		t := e.typeOf(x.Expr, s)
 		e.w("CAST(")
 		if t.isDecimal() || t.isApprox() {
 			e.w("round(")
@@ -701,7 +753,7 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 			typ = "BLOB"
 		}
 		e.w("CAST(")
-		e.expr(x.Expr, s)
+		e.digitArg(x.Expr, s)
 		e.w(" AS " + typ + ")")
 	case mysql.TypeNewDecimal:
 		p, d := tp.GetFlen(), tp.GetDecimal()
@@ -714,7 +766,7 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 		e.decCall("binlite_cast_dec", s, ", "+strconv.Itoa(p)+", "+strconv.Itoa(d)+", "+sqlString(e.exprText(x, s)), x.Expr)
 	case mysql.TypeDouble, mysql.TypeFloat:
 		e.w("CAST(")
-		e.expr(x.Expr, s)
+		e.realArg(x.Expr, s)
 		e.w(" AS REAL)")
 	case mysql.TypeJSON:
 		e.jsonCast(x.Expr, s)
@@ -749,9 +801,18 @@ func (e *emitter) storedLiteral(x ast.ExprNode, col *catalog.Column, row int) bo
 	case "json":
 		return e.jsonLiteral(v, col.Name)
 	case "bit":
-		// A hexadecimal literal written into a BIT column is its number.
+		// A hexadecimal literal written into a BIT column is its number; BIT(64)
+		// keeps 2^63 and more in the stored form of package u64.
+		if n, ok := hexValue(v); ok && ty.Wide() {
+			e.w(u64.Literal(n))
+			return true
+		}
 		if n, ok := hexNumber(v); ok {
 			e.w(n)
+			return true
+		}
+		if v.Kind() == driver.KindUint64 && ty.Wide() {
+			e.w(u64.Literal(v.GetUint64()))
 			return true
 		}
 	}
@@ -880,6 +941,12 @@ func (e *emitter) decArg(x ast.ExprNode, s *scope) {
 			e.w(sqlString("-" + e.literalText(v)))
 			return
 		}
+	}
+	if e.typeOf(x, s).Wide() {
+		e.w("binlite_u64_dec(") // a BIGINT UNSIGNED as its exact digits
+		e.exprStored(x, s)
+		e.w(")")
+		return
 	}
 	e.expr(x, s)
 }

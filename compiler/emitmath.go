@@ -26,6 +26,11 @@ func (e *emitter) mathCall(name string, x *ast.FuncCallExpr, s *scope) bool {
 		default:
 			return false
 		}
+		if t.Wide() {
+			// back to the stored form: ROUND(18446744073709551615, -1) is beyond it (1690)
+			e.w("binlite_u64_from(")
+			defer e.w(", " + sqlString(e.exprText(x, s)) + ")")
+		}
 		e.w(fn + "(")
 		e.decArg(x.Args[0], s)
 		e.w(", ")

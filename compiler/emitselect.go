@@ -1,20 +1,28 @@
 package compiler
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
 	"github.com/pingcap/tidb/pkg/parser/ast"
+	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 )
 
 // selectStmt renders a query block; outer is the enclosing block's scope for a
 // subquery (nil at the top).
 func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
+	out := e.fieldOut
+	e.fieldOut = nil // this block's reader's, not its subqueries'
 	switch {
 	case x.Kind == ast.SelectStmtKindTable && x.From != nil:
 		// TABLE t [ORDER BY ...] [LIMIT ...] is SELECT * FROM t ...
 		s := e.c.newScope(x.From, outer)
-		e.w("SELECT * FROM ")
+		e.w("SELECT ")
+		if !e.u64Wildcard(&ast.WildCardField{}, s, out, 0) {
+			e.w("*")
+		}
+		e.w(" FROM ")
 		e.tableRefs(x.From.TableRefs, s)
 		if x.OrderBy != nil {
 			e.w(" ")
@@ -47,6 +55,7 @@ func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
 	}
 	targets := e.insertTargets
 	e.insertTargets = nil // the top query block's only, not its subqueries'
+	col := 0              // the output column of the field
 	for i, f := range x.Fields.Fields {
 		if i > 0 {
 			e.w(", ")
@@ -55,9 +64,34 @@ func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
 			// INSERT ... SELECT: the value as the column stores it
 			e.storedExpr(f.Expr, targets[i], s, 0)
 			e.fieldAlias(f, s)
+			col++
 			continue
 		}
-		e.field(f, s)
+		if f.WildCard != nil {
+			if cols, ok := s.expand(f.WildCard); ok && !e.u64Wildcard(f.WildCard, s, out, col) {
+				e.field(f, s)
+				col += len(cols)
+				continue
+			} else if ok {
+				col += len(cols)
+				continue
+			}
+			out = nil // the columns after it are not known
+			e.field(f, s)
+			continue
+		}
+		switch {
+		case fieldStored(out, col):
+			e.exprStored(f.Expr, s)
+			e.fieldAlias(f, s)
+		case isColumn(f.Expr) && f.AsName.O == "" && e.yieldsStored(f.Expr, s):
+			// read through binlite_u64 (emitu64.go): under the column's name
+			e.expr(f.Expr, s)
+			e.w(" AS " + quoteIdent(f.Expr.(*ast.ColumnNameExpr).Name.Name.O))
+		default:
+			e.field(f, s)
+		}
+		col++
 	}
 	if x.From != nil {
 		e.w(" FROM ")
@@ -79,7 +113,7 @@ func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
 			if i > 0 {
 				e.w(", ")
 			}
-			e.expr(it.Expr, s)
+			e.exprStored(it.Expr, s) // groups of stored values are the numbers' groups
 			if it.Desc {
 				e.fail(notYet("GROUP BY ... DESC"))
 			}
@@ -147,7 +181,7 @@ func (e *emitter) orderBy(o *ast.OrderByClause, s *scope) {
 		}
 		if !e.timeOrder(it.Expr, s) {
 			x := e.enumOrder(it.Expr, s)
-			e.expr(x, s)
+			e.exprStored(x, s) // stored values order as the numbers do
 			e.decimalOrder(x, s)
 		}
 		if it.Desc {
@@ -161,7 +195,11 @@ func (e *emitter) limit(l *ast.Limit, s *scope) {
 		return
 	}
 	e.w(" LIMIT ")
-	e.expr(l.Count, s)
+	if v, ok := l.Count.(*driver.ValueExpr); ok && v.Kind() == driver.KindUint64 && v.GetUint64() > math.MaxInt64 {
+		e.w(strconv.FormatInt(math.MaxInt64, 10)) // LIMIT 18446744073709551615: all rows
+	} else {
+		e.expr(l.Count, s)
+	}
 	if l.Offset != nil {
 		e.w(" OFFSET ")
 		e.expr(l.Offset, s)
@@ -194,13 +232,15 @@ func (e *emitter) with(w *ast.WithClause, outer *scope) {
 			e.w(")")
 		}
 		e.w(" AS ")
-		e.subquery(cte.Query, outer)
+		e.subqueryOut(cte.Query, outer, false) // its readers do not type its columns
 	}
 	e.w(" ")
 }
 
 // setOpr renders UNION / EXCEPT / INTERSECT.
 func (e *emitter) setOpr(x *ast.SetOprStmt, outer *scope) {
+	out := e.fieldOut // every member's to the set operation's reader
+	e.fieldOut = nil
 	e.with(x.With, outer)
 	if x.SelectList == nil || x.SelectList.With != nil || x.SelectList.OrderBy != nil || x.SelectList.Limit != nil {
 		e.fail(notYet("nested set operation"))
@@ -208,7 +248,7 @@ func (e *emitter) setOpr(x *ast.SetOprStmt, outer *scope) {
 	}
 	targets := e.insertTargets // every member's values go into the INSERT's columns
 	for i, n := range x.SelectList.Selects {
-		e.insertTargets = targets
+		e.insertTargets, e.fieldOut = targets, out
 		sel, ok := n.(*ast.SelectStmt)
 		if !ok || sel.OrderBy != nil || sel.Limit != nil || sel.With != nil {
 			e.fail(notYet("set operation member"))
@@ -299,10 +339,12 @@ func (e *emitter) tableRefs(n ast.ResultSetNode, s *scope) {
 			e.w(e.tableName(src))
 		case *ast.SelectStmt:
 			e.w("(")
+			e.fieldOut = e.outTypes(src, s.outer) // as the derived table's columns are typed
 			e.selectStmt(src, s.outer)
 			e.w(")")
 		case *ast.SetOprStmt:
 			e.w("(")
+			e.fieldOut = e.outTypes(src, s.outer)
 			e.setOpr(src, s.outer)
 			e.w(")")
 		default:

@@ -26,7 +26,7 @@ func (e *emitter) stringCall(name string, x *ast.FuncCallExpr, s *scope) bool {
 			return false
 		}
 		e.w("length(CAST(")
-		e.expr(x.Args[0], s)
+		e.digitArg(x.Args[0], s)
 		e.w(" AS BLOB))")
 		return true
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/u64"
 )
 
 // autoIncFunc is the engine's AUTO_INCREMENT allocator (sqlcompat.AutoIncFunc):
@@ -385,6 +386,9 @@ func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope, row 
 	if e.adjust && !isNullLiteral(x) && e.adjusted(x, col, s, row) {
 		return
 	}
+	if col != nil && col.Type.Wide() && e.storedU64(x, col, s) {
+		return
+	}
 	if col != nil && temporalColumn(col.Type) {
 		e.storedTemporal(x, col, s)
 		return
@@ -394,14 +398,29 @@ func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope, row 
 	}
 	if col != nil && !col.Type.Zerofill {
 		if _, _, isInt := intRange(col.Type); isInt {
-			if t := e.typeOf(x, s); t.isDecimal() || t.isApprox() {
+			t := e.typeOf(x, s)
+			switch {
+			case t.isDecimal() || t.isApprox():
 				e.decCall("binlite_int_store", s, "", x)
+				return
+			case e.yieldsStored(x, s):
+				// from 2^63 beyond the column (1264); below, its value checks answer
+				e.w("binlite_u64_narrow(")
+				e.exprStored(x, s)
+				e.w(", " + sqlString(col.Name) + ")")
 				return
 			}
 		}
 	}
 	if col == nil || !col.ExactDecimal() {
-		e.expr(x, s)
+		switch {
+		case col != nil && e.typeOf(x, s).Wide() && col.Type.IsTextual():
+			e.digitArg(x, s) // a BIGINT UNSIGNED into text: its digits
+		case col != nil && (col.Type.Base == "double" || col.Type.Base == "float"):
+			e.realArg(x, s)
+		default:
+			e.expr(x, s)
+		}
 		return
 	}
 	e.decCall("binlite_dec_keep", s, ", "+strconv.Itoa(col.Type.Length)+", "+strconv.Itoa(col.Type.Scale)+", "+sqlString(col.Name)+", "+strconv.Itoa(row), x)
@@ -458,6 +477,10 @@ func (e *emitter) defaultValue(col *catalog.Column, adjust bool) {
 	case d.Expr != "" || d.Bits:
 		e.fail(notYet("DEFAULT of an expression default"))
 	default:
+		if n, err := strconv.ParseUint(d.Lit, 10, 64); err == nil && col.Type.Wide() {
+			e.w(u64.Literal(n)) // from 2^63 the stored form
+			return
+		}
 		if _, err := strconv.ParseFloat(d.Lit, 64); err == nil && numericBase(col.Type.Base) {
 			e.w(d.Lit)
 			return

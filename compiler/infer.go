@@ -90,6 +90,10 @@ func (c *compiler) expr(e ast.ExprNode, s *scope) ColType {
 		t, _ := s.column(x.Name)
 		t.Flags &^= mp.AutoIncrementFlag
 		return t
+	case *ast.ValuesExpr: // VALUES(col) of ON DUPLICATE KEY UPDATE: the proposed value
+		t, _ := s.column(x.Column.Name)
+		t.Flags &^= mp.AutoIncrementFlag | mp.NotNullFlag
+		return t
 	case *driver.ParamMarkerExpr:
 		return ColType{}
 	case *driver.ValueExpr:
@@ -200,6 +204,9 @@ func arith(op opcode.Op, l, r ColType) ColType {
 		return ColType{}
 	}
 	unsigned := l.Flags&mp.UnsignedFlag != 0 || r.Flags&mp.UnsignedFlag != 0
+	if op == opcode.Mod {
+		unsigned = l.Flags&mp.UnsignedFlag != 0 // the remainder has the dividend's sign
+	}
 	if op == opcode.IntDiv {
 		if l.isApprox() || r.isApprox() || !numeric(l) || !numeric(r) {
 			return ColType{}

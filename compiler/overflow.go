@@ -73,6 +73,15 @@ func (e *emitter) paramArith(x *ast.BinaryOperationExpr, op string, s *scope) bo
 	if !(lp || rp) || !plainValue(l) || !plainValue(r) {
 		return false
 	}
+	if e.typeOf(l, s).Wide() || e.typeOf(r, s).Wide() {
+		// BIGINT UNSIGNED with the parameter: the engine's, exact (emitu64.go)
+		e.w("binlite_u64_param_arith(" + sqlString(op) + ", ")
+		e.exprStored(l, s)
+		e.w(", ")
+		e.exprStored(r, s)
+		e.w(", " + sqlString(e.exprText(x, s)) + ")")
+		return true
+	}
 	e.w("binlite_int_args((")
 	e.expr(l, s)
 	e.w(" " + op + " ")

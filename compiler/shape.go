@@ -1,11 +1,14 @@
 package compiler
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // shape is a statement's text with each literal's value replaced by its kind, so
 // that the statements a text-protocol client sends with different values share
 // one plan (a query's result types depend on its literals' kinds, not values):
-// integers become "#", decimals "#.<scale>", approximate numbers "#e", strings
+// integers become "#" (beyond BIGINT "#u" or "#d<digits>", see intKind), decimals "#.<scale>", approximate numbers "#e", strings
 // "'" and hex or bit literals "x". Quoted identifiers and comments stay as they
 // are; anything the scanner does not understand makes the whole text the key.
 func shape(sql string) string {
@@ -42,7 +45,7 @@ func shape(sql string) string {
 			for j < len(sql) && isDigit(sql[j]) {
 				j++
 			}
-			kind := "#"
+			kind := intKind(sql[i:j])
 			if j < len(sql) && sql[j] == '.' {
 				k := j + 1
 				for k < len(sql) && isDigit(sql[k]) {
@@ -72,6 +75,22 @@ func shape(sql string) string {
 		}
 	}
 	return b.String()
+}
+
+// intKind is an integer literal's kind: "#" for a BIGINT, "#u" beyond it for a
+// BIGINT UNSIGNED, "#d<digits>" beyond that for a DECIMAL of that precision.
+func intKind(digits string) string {
+	d := strings.TrimLeft(digits, "0")
+	if len(d) < 19 {
+		return "#"
+	}
+	if _, err := strconv.ParseInt(d, 10, 64); err == nil {
+		return "#"
+	}
+	if _, err := strconv.ParseUint(d, 10, 64); err == nil {
+		return "#u"
+	}
+	return "#d" + strconv.Itoa(len(d))
 }
 
 // skipQuoted returns the index after the string literal starting at i.

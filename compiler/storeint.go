@@ -11,6 +11,7 @@ import (
 	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/decimal"
 	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/u64"
 )
 
 // MySQL's codes for a value an integer column cannot keep as given.
@@ -87,9 +88,6 @@ func storeInt(ty catalog.Type, v *driver.ValueExpr) (val *big.Int, code uint16, 
 	case val.Cmp(hi) > 0:
 		val, code = hi, codeOutOfRange
 	}
-	if ty.Base == "bigint" && ty.Unsigned && val.Cmp(big.NewInt(math.MaxInt64)) > 0 {
-		return nil, 0, false // beyond what binlite stores yet: the value check answers
-	}
 	return val, code, true
 }
 
@@ -131,6 +129,10 @@ func (e *emitter) intLiteral(x *driver.ValueExpr, col *catalog.Column, row int) 
 		}
 		e.notes = append(e.notes, mysqlerr.Warn(code, msg, col.Name, row))
 	}
-	e.w(val.String())
+	if val.Sign() >= 0 && val.IsUint64() {
+		e.w(u64.Literal(val.Uint64())) // BIGINT UNSIGNED from 2^63: the stored form
+	} else {
+		e.w(val.String())
+	}
 	return true
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/binlite/binlite/decimal"
 	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/u64"
 )
 
 // Value adjustments: where MySQL stores what a column can hold of a computed value
@@ -56,13 +57,27 @@ func (st *stmtState) adjustNull(v, zero any, col string, row int64) any {
 // and out of range is the nearest end (1264); text is read as a number: what
 // follows the number is cut (1265), no number at all is 0 (1366).
 func (st *stmtState) adjustInt(v any, lo, hi int64, zero any, col string, row int64) any {
+	if x, ok := v.(int64); ok && x >= lo && x <= hi {
+		st.rowNumber(col, row)
+		return x
+	}
+	r := st.adjustIntRange(v, big.NewInt(lo), big.NewInt(hi), zero, col, row)
+	if n, ok := r.(*big.Int); ok {
+		return n.Int64()
+	}
+	return r
+}
+
+// adjustIntRange is adjustInt for the range [lo, hi]: the integer (a *big.Int),
+// or the column's implicit default for NULL.
+func (st *stmtState) adjustIntRange(v any, lo, hi *big.Int, zero any, col string, row int64) any {
 	n := st.rowNumber(col, row)
 	clip := func(x *big.Int, code uint16) any {
 		switch {
-		case x.Cmp(big.NewInt(lo)) < 0:
-			x, code = big.NewInt(lo), codeOutOfRange
-		case x.Cmp(big.NewInt(hi)) > 0:
-			x, code = big.NewInt(hi), codeOutOfRange
+		case x.Cmp(lo) < 0:
+			x, code = lo, codeOutOfRange
+		case x.Cmp(hi) > 0:
+			x, code = hi, codeOutOfRange
 		}
 		switch code {
 		case codeOutOfRange:
@@ -70,13 +85,10 @@ func (st *stmtState) adjustInt(v any, lo, hi int64, zero any, col string, row in
 		case codeTruncated:
 			st.adjusted(code, "Data truncated for column '%s' at row %d", col, n)
 		}
-		return x.Int64()
+		return x
 	}
 	switch x := v.(type) {
 	case int64:
-		if x >= lo && x <= hi {
-			return x
-		}
 		return clip(big.NewInt(x), 0)
 	case float64:
 		if math.IsNaN(x) {
@@ -95,11 +107,33 @@ func (st *stmtState) adjustInt(v any, lo, hi int64, zero any, col string, row in
 		i, code := intFromText(s)
 		if code == codeBadValue {
 			st.adjusted(code, "Incorrect integer value: '%s' for column '%s' at row %d", s, col, n)
-			return max(lo, min(hi, 0))
+			return clip(new(big.Int), 0) // 0, or the end of the range nearest it
 		}
 		return clip(i, code)
 	}
 	return st.orZero(zero, col)
+}
+
+// adjustUint64 is binlite_adjust_u64(v, zero, col, row): what a BIGINT UNSIGNED
+// column keeps of v, as adjustInt for the range [0, 2^64-1], in the stored form
+// of package u64 (a BLOB from 2^63 up, which v may already be).
+func (st *stmtState) adjustUint64(v any, zero any, col string, row int64) any {
+	if n, ok := u64.Wide(v); ok {
+		st.rowNumber(col, row)
+		return u64.Blob(n)
+	}
+	if s, isText := v.(string); isText {
+		// digits beyond int64: exactly, not through a float
+		if n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64); err == nil {
+			st.rowNumber(col, row)
+			return u64.Stored(n)
+		}
+	}
+	r := st.adjustIntRange(v, new(big.Int), new(big.Int).SetUint64(math.MaxUint64), zero, col, row)
+	if n, ok := r.(*big.Int); ok {
+		return u64.Stored(n.Uint64())
+	}
+	return r
 }
 
 // intFromText reads text as MySQL reads it into an integer column: leading spaces

@@ -29,6 +29,9 @@ type applyCache struct {
 	lastK  applyKey
 	stmts  []*sqlitec.Stmt  // every statement prepared, for reset
 	rows   binlog.RowBuffer // reused for every deferred rows event
+	// table finds the catalog entry of a table the rows go into (nil: none), whose
+	// wideState learns of the values written (wide.go).
+	table func(name string) *Table
 }
 
 type applyKey struct {
@@ -139,6 +142,7 @@ func (ac *applyCache) applyRows(ev *binlog.RowsEvent) error {
 		ac.c.ResetArgs()
 		switch r.Op {
 		case binlog.OpInsert:
+			ac.noteWide(ev.Table, r.After)
 			if cached.ins.q == "" {
 				cached.ins.q = insertSQL(ev)
 			}
@@ -156,6 +160,7 @@ func (ac *applyCache) applyRows(ev *binlog.RowsEvent) error {
 			if all {
 				mask = ^uint64(0)
 			}
+			ac.noteWide(ev.Table, r.After)
 			if cached.upd == nil {
 				cached.upd = map[uint64]*applySQL{}
 			}

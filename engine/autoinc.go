@@ -8,6 +8,7 @@ import (
 
 	"github.com/binlite/binlite/binlog"
 	"github.com/binlite/binlite/mysqlerr"
+	"github.com/binlite/binlite/u64"
 )
 
 // AUTO_INCREMENT values as InnoDB hands them out (innodb_autoinc_lock_mode 2, and 1
@@ -176,6 +177,9 @@ func (st *stmtState) autoinc(v any) (any, error) {
 // autoIncKind tells whether v asks for a generated value (NULL or 0), and whether
 // it is an integer beyond SQLite's rowid (a BIGINT UNSIGNED above 2^63-1).
 func autoIncKind(v any) (gen, big bool) {
+	if _, wide := u64.Wide(v); wide {
+		return false, true // the stored form of 2^63 and more (package u64)
+	}
 	switch x := v.(type) {
 	case nil:
 		return true, false

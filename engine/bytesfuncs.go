@@ -152,7 +152,11 @@ func inBase(v any, base int) any {
 		if isNull(v) {
 			return nil
 		}
-		f, _ := strconv.ParseFloat(numberStart(strings.TrimSpace(toText(v))), 64)
+		num := numberStart(strings.TrimSpace(toText(v)))
+		if u, err := strconv.ParseUint(num, 10, 64); err == nil {
+			return strconv.FormatUint(u, base) // a BIGINT UNSIGNED's digits, exactly
+		}
+		f, _ := strconv.ParseFloat(num, 64)
 		n = int64(f)
 	}
 	return strconv.FormatUint(uint64(n), base)

@@ -71,6 +71,7 @@ func (cp *capture) collect(evs *[]binlog.Event) (changeCounts, error) {
 		if c.DB != "main" || t == nil || (c.Old != nil && len(c.Old) != len(t.Columns)) || (c.New != nil && len(c.New) != len(t.Columns)) {
 			return fmt.Errorf("%w: change to %s.%s which is not in the catalog of %s", errCapture, c.DB, c.Table, cp.schema)
 		}
+		t.wide.note(c.New)
 		rc := binlog.RowChange{Before: t.logImage(c.Old), After: t.logImage(c.New)}
 		// MySQL counts the statement's own rows, not what triggers or foreign key
 		// actions changed.

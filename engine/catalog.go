@@ -61,6 +61,8 @@ type Table struct {
 	Def *mysqlcatalog.Table
 	// ForeignKeys are the table's FOREIGN KEY constraints (foreignkey.go).
 	ForeignKeys []ForeignKey
+	// wide is what Guards know of the table's BIGINT UNSIGNED values (wide.go).
+	wide wideState
 }
 
 // catalog maps table names of one schema to their metadata. It is rebuilt after DDL;
@@ -168,9 +170,12 @@ func loadTable(c *sqliteConn, name string) (*Table, error) {
 		pkOrder = append(pkOrder, col.PK)
 	}
 	generated := false
-	for _, c := range t.Columns {
+	for i, c := range t.Columns {
 		t.all = append(t.all, c.Name)
 		generated = generated || c.Generated
+		if WideDecl(c.DeclType) {
+			t.wide.cols = append(t.wide.cols, i)
+		}
 	}
 	t.names = t.all
 	if generated {

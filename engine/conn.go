@@ -89,6 +89,9 @@ func openWith(path string, q url.Values, extra Functions) (*sqliteConn, error) {
 		if err := registerScalarSubquery(c); err != nil {
 			return err
 		}
+		if err := registerUint64(c); err != nil {
+			return err
+		}
 		if err := registerMath(c); err != nil {
 			return err
 		}

@@ -417,6 +417,11 @@ func (e *Engine) Apply(tx *binlog.Transaction) (Result, error) {
 // Query runs a read on the schema's read pool (db "" = no schema), attaching the other
 // schemas the statement names.
 func (e *Engine) Query(db string, attach []string, sql string, args []any) (*Rows, error) {
+	return e.QueryGuarded(db, attach, sql, args, nil)
+}
+
+// QueryGuarded is Query with g (nil: none) checked in the same read transaction.
+func (e *Engine) QueryGuarded(db string, attach []string, sql string, args []any, g *Guard) (*Rows, error) {
 	pool := &e.scratch
 	if db != "" {
 		s, err := e.schema(db)
@@ -433,7 +438,7 @@ func (e *Engine) Query(db string, attach []string, sql string, args []any) (*Row
 	if err := e.attach(c, db, attach); err != nil {
 		return nil, err
 	}
-	return queryConn(c.sqliteConn, sql, args, db)
+	return e.guardedQuery(c.sqliteConn, g, sql, args, db)
 }
 
 // maxAttached is SQLite's compile-time limit on attached databases per connection.

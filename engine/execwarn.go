@@ -66,6 +66,7 @@ func registerWarningFunctions(c *sqlite3.SQLiteConn, st *stmtState) error {
 	}
 	for name, fn := range map[string]any{
 		"binlite_adjust_int":  st.adjustInt,
+		"binlite_adjust_u64":  st.adjustUint64,
 		"binlite_adjust_text": st.adjustText,
 		"binlite_adjust_dec":  st.adjustDecimal,
 		"binlite_adjust_null": st.adjustNull,

@@ -42,6 +42,8 @@ type Stmt struct {
 	// event (as MySQL 8.4 logs the statement atomically under binlog_format=ROW),
 	// and they are the affected rows.
 	Insert string
+	// Guard, if set, runs first in the statement's transaction (guard.go).
+	Guard *Guard
 }
 
 // Result is what a write returns to the session.

@@ -89,10 +89,18 @@ func (t *Txn) Exec(db string, st Stmt) (Result, error) {
 // Query reads inside the transaction: through the held writer (seeing the
 // transaction's own changes) when it holds db, else from the read pool.
 func (t *Txn) Query(db string, attach []string, sql string, args []any) (*Rows, error) {
+	return t.QueryGuarded(db, attach, sql, args, nil)
+}
+
+// QueryGuarded is Query with g (nil: none) checked first, seeing the same data.
+func (t *Txn) QueryGuarded(db string, attach []string, sql string, args []any, g *Guard) (*Rows, error) {
 	if l := t.byDB[db]; l != nil && len(attach) == 0 {
+		if err := g.check(t.e, l.w.c, db); err != nil {
+			return nil, err
+		}
 		return queryConn(l.w.c, sql, args, db)
 	}
-	return t.e.Query(db, attach, sql, args)
+	return t.e.QueryGuarded(db, attach, sql, args, g)
 }
 
 // Savepoint sets (or moves) a named savepoint.

@@ -139,6 +139,7 @@ func newWriter(s *Schema, c *sqliteConn, cat catalog) (*writer, error) {
 	w := &writer{s: s, c: c, jobs: make(chan *job, 4096), dead: make(chan struct{})}
 	w.cap = capture{schema: s.name, cat: cat, rec: rec}
 	w.applySQL.c = direct
+	w.applySQL.table = func(name string) *Table { return w.cap.cat[name] }
 	return w, nil
 }
 
@@ -242,6 +243,9 @@ func (w *writer) begin() error {
 func (w *writer) runStmt(st *Stmt, evs *[]binlog.Event) (Result, error) {
 	if len(st.DDL) > 0 {
 		return w.runDDL(st, evs)
+	}
+	if err := st.Guard.check(w.s.e, w.c, w.s.name); err != nil {
+		return Result{}, err
 	}
 	mark := len(*evs)
 	cs := w.c.state

@@ -6,6 +6,7 @@ import (
 
 	"github.com/binlite/binlite/engine"
 	mp "github.com/binlite/binlite/mysqlproto"
+	"github.com/binlite/binlite/u64"
 )
 
 // columnType maps a SQLite declared type (the MySQL type binlite kept in the DDL) to
@@ -19,6 +20,8 @@ func columnType(decl string) (typ byte, length uint32, charset uint16, flags uin
 		return mp.TypeVarString, 65535, mp.CharsetUTF8MB4, 0, 31
 	case strings.Contains(d, "BOOL"):
 		return mp.TypeTiny, 1, mp.CharsetBinary, mp.NumFlag, 0
+	case strings.Contains(d, "INT") && strings.Contains(d, "UNSIGNED"):
+		return mp.TypeLongLong, 20, mp.CharsetBinary, mp.NumFlag | mp.UnsignedFlag, 0
 	case strings.Contains(d, "INT"):
 		return mp.TypeLongLong, 20, mp.CharsetBinary, mp.NumFlag, 0
 	case strings.Contains(d, "DEC") || strings.Contains(d, "NUMERIC"):
@@ -95,7 +98,35 @@ func columns(rows *engine.Rows, db string, sample bool) []mp.Column {
 }
 
 func textResult(rows *engine.Rows, db string) *mp.Result {
-	return &mp.Result{Columns: columns(rows, db, true), Rows: rows.Values}
+	decoded := decodeUint64(rows)
+	cols := columns(rows, db, true)
+	for _, i := range decoded {
+		cols[i].Flags |= mp.UnsignedFlag // its values say so, whatever the declaration
+	}
+	return &mp.Result{Columns: cols, Rows: rows.Values}
+}
+
+// decodeUint64 gives the values of a BIGINT UNSIGNED table column read as it is
+// (its declared type tells it) as numbers: from 2^63 SQLite holds the BLOB form of
+// package u64. Typed results get this from their type (typeResult); this is for
+// the columns the compiler did not type (a statement sqlcompat translated). It
+// returns the columns where it decoded a value.
+func decodeUint64(rows *engine.Rows) (decoded []int) {
+	for i, c := range rows.Columns {
+		if !engine.WideDecl(c.DeclType) || strings.Contains(strings.ToUpper(c.DeclType), "BIT") {
+			continue // BIT(64) sends the stored form's bytes, which are its value
+		}
+		found := false
+		for _, r := range rows.Values {
+			if n, ok := u64.Wide(r[i]); ok {
+				r[i], found = n, true
+			}
+		}
+		if found {
+			decoded = append(decoded, i)
+		}
+	}
+	return decoded
 }
 
 // stringResult builds a result of text columns, for SHOW statements.

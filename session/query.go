@@ -12,8 +12,9 @@ import (
 
 // query runs a translated DML statement or query.
 // db is the schema the statement runs in: the current one, or the one a write names
-// when no database is selected (see resolve).
-func (s *Session) query(q *sqlcompat.Query, db string, args []any) (*mysqlproto.Result, error) {
+// when no database is selected (see resolve). guard (nil: none) runs first, in
+// the statement's SQLite transaction (see uint64Guard).
+func (s *Session) query(q *sqlcompat.Query, db string, args []any, guard *engine.Guard) (*mysqlproto.Result, error) {
 	if len(args) != q.NumParams {
 		return nil, mysqlerr.New(mysqlerr.ErWrongArguments, "Incorrect arguments to EXECUTE")
 	}
@@ -26,17 +27,17 @@ func (s *Session) query(q *sqlcompat.Query, db string, args []any) (*mysqlproto.
 		}
 	}
 	if q.ReadOnly || q.Kind == sqlcompat.Select {
-		rows, err := s.read(q, args)
+		rows, err := s.read(q, args, guard)
 		if err != nil {
 			return nil, err
 		}
 		s.afterRead(rows)
 		return textResult(rows, s.db), nil
 	}
-	return s.write(q, db, args)
+	return s.write(q, db, args, guard)
 }
 
-func (s *Session) read(q *sqlcompat.Query, args []any) (*engine.Rows, error) {
+func (s *Session) read(q *sqlcompat.Query, args []any, guard *engine.Guard) (*engine.Rows, error) {
 	if s.readsPerfSchema(q) {
 		// Unqualified names (USE performance_schema) resolve to the attached views too.
 		return s.env.Engine.QueryVirtual(s.perfSchemaTables(), q.SQLite, args)
@@ -49,12 +50,12 @@ func (s *Session) read(q *sqlcompat.Query, args []any) (*engine.Rows, error) {
 		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
 	}
 	if s.txn != nil {
-		return s.txn.Query(db, q.Schemas, q.SQLite, args)
+		return s.txn.QueryGuarded(db, q.Schemas, q.SQLite, args, guard)
 	}
-	return s.env.Engine.Query(db, q.Schemas, q.SQLite, args)
+	return s.env.Engine.QueryGuarded(db, q.Schemas, q.SQLite, args, guard)
 }
 
-func (s *Session) write(q *sqlcompat.Query, db string, args []any) (*mysqlproto.Result, error) {
+func (s *Session) write(q *sqlcompat.Query, db string, args []any, guard *engine.Guard) (*mysqlproto.Result, error) {
 	if err := s.writable(); err != nil {
 		return nil, err
 	}
@@ -69,6 +70,7 @@ func (s *Session) write(q *sqlcompat.Query, db string, args []any) (*mysqlproto.
 		return nil, err
 	}
 	st := s.writeStmt(q, db, args)
+	st.Guard = guard
 	var (
 		res engine.Result
 		err error

@@ -12,6 +12,7 @@ import (
 	"github.com/binlite/binlite/mysqlerr"
 	mp "github.com/binlite/binlite/mysqlproto"
 	"github.com/binlite/binlite/sqlcompat"
+	"github.com/binlite/binlite/u64"
 )
 
 // engineCatalog finds table definitions for the compiler.
@@ -89,6 +90,9 @@ func conforms(ct compiler.ColType, rows [][]any, i int) bool {
 			switch v.(type) {
 			case int64, uint64:
 				ok = true
+			case []byte:
+				_, ok = u64.Wide(v) // a BIGINT UNSIGNED's stored form from 2^63
+				ok = ok && ct.Wide()
 			}
 		case mp.TypeNewDecimal:
 			switch x := v.(type) {
@@ -119,6 +123,12 @@ func conforms(ct compiler.ColType, rows [][]any, i int) bool {
 
 // declaredValue converts v (as SQLite returned it) to what type ct sends.
 func declaredValue(ct compiler.ColType, v any) any {
+	if n, ok := u64.Wide(v); ok && ct.Wide() {
+		if ct.BitBytes > 0 {
+			return v // BIT(64) sends its 8 bytes, which the stored form is
+		}
+		v = n // BIGINT UNSIGNED from 2^63 (package u64)
+	}
 	switch {
 	case ct.Type == mp.TypeNewDecimal:
 		return formatDecimal(v, int(ct.Decimals))
@@ -145,6 +155,8 @@ func declaredValue(ct compiler.ColType, v any) any {
 		switch n := v.(type) {
 		case int64:
 			digits = strconv.FormatInt(n, 10)
+		case uint64:
+			digits = strconv.FormatUint(n, 10)
 		case string:
 			digits = n
 		default:
@@ -232,6 +244,11 @@ func (s *Session) typeParams(text string, q *sqlcompat.Query, compiled bool, arg
 }
 
 func paramValue(t catalog.Type, v any) any {
+	if t.Wide() {
+		if sv, ok := storedUint64(t, v); ok {
+			return sv
+		}
+	}
 	switch x := v.(type) {
 	case string:
 		if n, ok := t.StoreNumber(x); ok && t.Base == "decimal" {
@@ -298,4 +315,28 @@ func numberText(f float64) string {
 	e = strings.Replace(e, "e+", "e", 1)
 	e = strings.Replace(e, "e-0", "e-", 1)
 	return strings.Replace(e, "e0", "e", 1)
+}
+
+// storedUint64 is a parameter written into a BIGINT UNSIGNED or BIT(64) column
+// in the stored form of package u64 when it is a number of 2^63 or more (the
+// driver binds a uint64 beyond int64 as text, which the column's affinity would
+// make an inexact REAL); ok=false leaves it to the column's checks.
+func storedUint64(t catalog.Type, v any) (any, bool) {
+	switch x := v.(type) {
+	case uint64:
+		return u64.Stored(x), true
+	case float64:
+		if x >= 1<<63 && x < 1<<64 {
+			return u64.Stored(uint64(x)), true
+		}
+	case string:
+		if n, err := strconv.ParseUint(strings.TrimSpace(x), 10, 64); err == nil && t.Base == "bigint" {
+			return u64.Stored(n), true
+		}
+	case []byte:
+		if n, err := strconv.ParseUint(strings.TrimSpace(string(x)), 10, 64); err == nil && t.Base == "bigint" {
+			return u64.Stored(n), true
+		}
+	}
+	return nil, false
 }

@@ -28,10 +28,10 @@ type Session struct {
 	userVars map[string]any
 	// txnReadOnly: the open transaction (txn) is READ ONLY.
 	txnReadOnly bool
-	txn      *engine.Txn // open transaction (BEGIN, or implicit with autocommit=0)
-	lastID   uint64
-	rowCount int64
-	since    time.Time
+	txn         *engine.Txn // open transaction (BEGIN, or implicit with autocommit=0)
+	lastID      uint64
+	rowCount    int64
+	since       time.Time
 	// warnings is the diagnostics area of the last statement (SHOW WARNINGS,
 	// @@warning_count); notes collects what the running statement adds to it.
 	warnings []mysqlerr.Warning
@@ -289,7 +289,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 				return nil, err
 			}
 		}
-		res, err := s.query(q, db, args)
+		res, err := s.query(q, db, args, s.uint64Guard(text, q, db, compiled))
 		if err == nil && res.Columns != nil && q.Kind == sqlcompat.Select {
 			s.typeResult(text, res)
 		}

@@ -156,7 +156,8 @@ func (p *stmt) Execute(args []any) (*mp.Result, error) {
 		// The metadata sent at prepare time, except where the compiler's type did
 		// not fit this execution's values (the execution then says what it sends).
 		for i := range res.Columns {
-			if i >= len(p.typed) || !p.typed[i] || res.Columns[i].Type == p.cols[i].Type {
+			unsigned := res.Columns[i].Flags&^p.cols[i].Flags&mp.UnsignedFlag != 0 // values from 2^63 (textResult)
+			if (i >= len(p.typed) || !p.typed[i] || res.Columns[i].Type == p.cols[i].Type) && !unsigned {
 				res.Columns[i] = p.cols[i]
 			}
 		}

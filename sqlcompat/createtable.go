@@ -196,7 +196,13 @@ func (sp *parser) columnAttr(rw *rewriter, c *column) (string, error) {
 	case "INVISIBLE":
 		// SELECT * and INSERT without a column list would show and expect it.
 		return "INVISIBLE columns", nil
-	case "UNSIGNED", "SIGNED", "ZEROFILL", "BYTE", "NULL", "VISIBLE":
+	case "UNSIGNED":
+		if c.base == "BIGINT" && !strings.HasSuffix(c.typ, " UNSIGNED") {
+			// SQLite's declared type says what its values may be (package u64:
+			// from 2^63 8-byte BLOBs), also where no MySQL definition is kept
+			c.typ += " UNSIGNED"
+		}
+	case "SIGNED", "ZEROFILL", "BYTE", "NULL", "VISIBLE":
 	case "NOT":
 		if err := sp.expect("NULL"); err != nil {
 			return "", err

@@ -1,44 +1,13 @@
 // Checks the compiler wraps around MySQL's arithmetic where SQLite would answer
 // without an error what MySQL refuses or warns about (see checks.go). They run once
 // per row and operator, so they are C: only a warning calls into Go.
-#include <stdint.h>
 #include <math.h>
 #include "_cgo_export.h"
-
-typedef struct sqlite3 sqlite3;
-typedef struct sqlite3_context sqlite3_context;
-typedef struct sqlite3_value sqlite3_value;
-typedef void (*sc_fn)(sqlite3_context *, int, sqlite3_value **);
-
-extern int sqlite3_create_function_v2(sqlite3 *, const char *, int, int, void *, sc_fn, sc_fn,
-	void (*)(sqlite3_context *), void (*)(void *));
-extern int sqlite3_value_type(sqlite3_value *);
-extern double sqlite3_value_double(sqlite3_value *);
-extern long long sqlite3_value_int64(sqlite3_value *);
-extern const unsigned char *sqlite3_value_text(sqlite3_value *);
-extern void sqlite3_result_value(sqlite3_context *, sqlite3_value *);
-extern void sqlite3_result_null(sqlite3_context *);
-extern void sqlite3_result_double(sqlite3_context *, double);
-extern void sqlite3_result_int64(sqlite3_context *, long long);
-extern void sqlite3_result_error(sqlite3_context *, const char *, int);
-extern void *sqlite3_user_data(sqlite3_context *);
-extern char *sqlite3_mprintf(const char *, ...);
-extern void sqlite3_free(void *);
-
-// SQLite's constants, repeated because sqlite3.h is not on this package's path.
-#define SC_INTEGER 1
-#define SC_FLOAT 2
-#define SC_NULL 5
-#define SC_UTF8 1
-#define SC_DETERMINISTIC 0x000000800
-
-// 2^63 and 2^64 as doubles (both exact).
-#define TWO63 9223372036854775808.0
-#define TWO64 18446744073709551616.0
+#include "sc.h"
 
 // sc_fail raises MySQL error code with the message format (one %s: the expression)
 // in the form engine.translateError reads ("binlite-error:<code>:<message>").
-static void sc_fail(sqlite3_context *ctx, const char *format, sqlite3_value *expr) {
+void sc_fail(sqlite3_context *ctx, const char *format, sqlite3_value *expr) {
 	const unsigned char *text = sqlite3_value_text(expr);
 	char *msg = sqlite3_mprintf(format, text ? (const char *)text : "");
 	sqlite3_result_error(ctx, msg ? msg : "binlite-error:1105:out of memory", -1);
@@ -103,7 +72,7 @@ static void sc_double(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 // sc_zero answers a division by zero: NULL, as SQLite's, but MySQL also warns
 // (mode 1) or, in a write under strict mode, fails (mode 2) with 1365.
-static void sc_zero(sqlite3_context *ctx, sqlite3_value *mode) {
+void sc_zero(sqlite3_context *ctx, sqlite3_value *mode) {
 	if (sqlite3_value_int64(mode) == 2) {
 		sqlite3_result_error(ctx, "binlite-error:1365:Division by 0", -1);
 		return;
@@ -194,5 +163,7 @@ int sc_register_checks(sqlite3 *db, uintptr_t warn) {
 		rc = sqlite3_create_function_v2(db, "binlite_uint", 2, SC_UTF8 | SC_DETERMINISTIC, 0, sc_uint, 0, 0, 0);
 	if (rc == 0)
 		rc = sqlite3_create_function_v2(db, "binlite_double", 2, SC_UTF8 | SC_DETERMINISTIC, 0, sc_double, 0, 0, 0);
+	if (rc == 0)
+		rc = sc_register_u64(db, warn);
 	return rc;
 }

@@ -38,6 +38,35 @@ const (
 // says (DivisionWarn, DivisionError). They are C: the common path never leaves
 // it. warn receives the warnings; SQLite calls it only from the goroutine running
 // a statement on conn.
+//
+// It also adds the functions over the stored form of unsigned 64-bit
+// values (package u64: below 2^63 an INTEGER, from 2^63 an 8-byte big-endian
+// BLOB), which the compiler emits wherever MySQL computes with a BIGINT UNSIGNED
+// or BIT(64) value (u64.c):
+//
+//	binlite_u64(x, expr)          x, or 1235 for a stored value of 2^63 or more: where
+//	                              the compiler has no rule for one
+//	binlite_u64_add(a, b, expr)   a + b as BIGINT UNSIGNED, exact, 1690 outside [0, 2^64)
+//	binlite_u64_sub(a, b, expr)   a - b, the same
+//	binlite_u64_mul(a, b, expr)   a * b, the same
+//	binlite_u64_neg(x, expr)      -x as a signed BIGINT, 1690 below its minimum
+//	binlite_u64_intdiv(a, b, mode, expr)  a DIV b as BIGINT UNSIGNED (1690 below 0)
+//	binlite_u64_mod(a, b, mode, expr)     a MOD b with an unsigned operand
+//	binlite_u64_dec(x)            x as exact decimal text (for the decimal functions and text)
+//	binlite_u64_real(x)           x as a DOUBLE
+//	binlite_u64_key(x)            a value compared with a stored one, in the stored form
+//	binlite_u64_from(x, expr)     a number (decimal text, REAL) in the stored form, 1690 outside
+//	binlite_u64_store(x, col)     a decimal or double written into a column, 1264 outside
+//	binlite_u64_narrow(x, col)    x written into a signed integer column: 1264 from 2^63
+//	binlite_u64_bits(x)           a bit operator's signed result as its unsigned value
+//	binlite_u64_signed(x)         a stored value as the signed BIGINT of its bits
+//	binlite_u64_shl(a, n)         MySQL's a << n over 64 unsigned bits
+//	binlite_u64_shr(a, n)         MySQL's a >> n
+//	binlite_u64_cast(x)           CAST(x AS UNSIGNED) of an integer
+//
+// Operands are read exactly: a signed INTEGER, the stored form (or a shorter
+// big-endian BLOB, as a BIT value may be kept), an integer's text; a REAL or
+// other text as MySQL converts it, rounded half away from zero.
 func RegisterChecks(conn *sqlite3.SQLiteConn, warn func(code uint16, msg string)) error {
 	h, err := Handle(conn)
 	if err != nil {

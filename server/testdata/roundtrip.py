@@ -16,12 +16,12 @@ else:
 cur = conn.cursor()
 cur.execute(
     "INSERT INTO rt (id, d, u, dt, b, n) VALUES (%s, %s, %s, %s, %s, %s)",
-    (row_id, decimal.Decimal("12345678901234567890.0123456789"), 9223372036854775807,
+    (row_id, decimal.Decimal("12345678901234567890.0123456789"), 18446744073709551615,
      datetime.datetime(2024, 1, 2, 3, 4, 5, 123456), b"\x00\x01\x00\xff", None),
 )
 cur.execute("SELECT d, u, dt, b, n, LENGTH(b) FROM rt WHERE id = %s", (row_id,))
 d, u, dt, b, n, length = cur.fetchone()
 print(json.dumps({
-    "d": str(d), "d_type": type(d).__name__, "u": u, "dt": dt.isoformat(),
+    "d": str(d), "d_type": type(d).__name__, "u": str(u), "u_type": type(u).__name__, "dt": dt.isoformat(),
     "b": bytes(b).hex(), "n": n, "len": length,
 }))
