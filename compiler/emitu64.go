@@ -88,6 +88,11 @@ func (e *emitter) realArg(x ast.ExprNode, s *scope) {
 
 // digitArg renders x where MySQL reads it as text: a BIGINT UNSIGNED as its digits.
 func (e *emitter) digitArg(x ast.ExprNode, s *scope) {
+	if v, ok := x.(*driver.ValueExpr); ok && v.Kind() == driver.KindMysqlDecimal {
+		// its digits as written (1.50), which SQLite's REAL would lose
+		e.w(sqlString(v.GetMysqlDecimal().String()))
+		return
+	}
 	if e.typeOf(x, s).Wide() {
 		e.w("binlite_u64_dec(")
 		e.exprStored(x, s)

@@ -162,6 +162,10 @@ func (c *compiler) expr(e ast.ExprNode, s *scope) ColType {
 func literalType(v *driver.ValueExpr) ColType {
 	switch v.Kind() {
 	case driver.KindNull:
+		if v.Type.GetType() == mysql.TypeLongBlob {
+			// an unset user variable (varLiteral)
+			return ColType{Type: mp.TypeLongBlob, Charset: mp.CharsetBinary, Flags: mp.BlobFlag | mp.BinaryFlag, Length: 4294967295}
+		}
 		return typeNull
 	case driver.KindInt64, driver.KindUint64:
 		t := typeBigint
@@ -186,10 +190,22 @@ func literalType(v *driver.ValueExpr) ColType {
 		t.Flags |= mp.NotNullFlag
 		return t
 	case driver.KindString:
+		if v.Type.GetType() == mysql.TypeLongBlob {
+			// a user variable's string (varLiteral): MySQL sizes it as a LONGTEXT
+			return ColType{Type: mp.TypeLongBlob, Charset: typeVarchar.Charset, Flags: mp.BlobFlag | mp.NotNullFlag, Length: 4294967295}
+		}
+		if v.Type.GetCharset() == "binary" {
+			// _binary'..': a binary string
+			return ColType{Type: mp.TypeVarString, Charset: mp.CharsetBinary, Flags: mp.BinaryFlag | mp.NotNullFlag, Length: uint32(len(v.GetString()))}
+		}
 		t := typeVarchar
 		t.Length = uint32(len([]rune(v.GetString()))) * 4
 		t.Flags |= mp.NotNullFlag
 		return t
+	case driver.KindBytes:
+		if v.Type.GetType() == mysql.TypeLongBlob {
+			return ColType{Type: mp.TypeLongBlob, Charset: mp.CharsetBinary, Flags: mp.BlobFlag | mp.BinaryFlag | mp.NotNullFlag, Length: 4294967295}
+		}
 	case driver.KindBinaryLiteral:
 		// MySQL marks a hexadecimal or bit literal UNSIGNED: it is also a number.
 		return ColType{Type: mp.TypeVarString, Charset: mp.CharsetBinary, Flags: mp.BinaryFlag | mp.UnsignedFlag | mp.NotNullFlag, Length: uint32(len(v.GetBinaryLiteral()))}

@@ -111,11 +111,17 @@ func NewCache(max int) *Cache {
 // (NOW(3), STR_TO_DATE's format) is kept by exact text instead. A statement
 // the grammar does not parse gets a plan that knows nothing.
 func (c *Cache) Query(sql, db string, cat Catalog) *Plan {
-	compile := func() *Plan { return c.compile(sql, db, cat) }
-	p := c.shapes.get(cacheKey{db: db, text: shape(sql)}, cat, compile)
+	return c.QueryVars(sql, db, nil, cat)
+}
+
+// QueryVars is Query for a session whose user variables are vars (see UserVars).
+func (c *Cache) QueryVars(sql, db string, vars UserVars, cat Catalog) *Plan {
+	vk := varsKey(sql, vars)
+	compile := func() *Plan { return c.compile(sql, db, vars, cat) }
+	p := c.shapes.get(cacheKey{db: db, text: shape(sql), vars: vk}, cat, compile)
 	if p.valueTyped {
 		// Types read off literals' values (NOW(3)): this text's own plan.
-		return c.shapes.get(cacheKey{db: db, text: sql, exact: true}, cat, compile)
+		return c.shapes.get(cacheKey{db: db, text: sql, exact: true, vars: vk}, cat, compile)
 	}
 	return p
 }
@@ -135,16 +141,22 @@ func (c *Cache) Emit(sql, db, coll string, cat Catalog) (*Emitted, error) {
 // TIMESTAMP values and the current time in the zone, so both are part of the
 // cache's key.
 func (c *Cache) EmitWith(sql, db, coll string, mode Mode, tz int, cat Catalog) (*Emitted, error) {
-	key := cacheKey{db: db, coll: coll, mode: mode, tz: tz, text: sql}
-	p := c.texts.get(key, cat, func() *Plan { return c.compileEmit(sql, db, coll, mode, tz, cat) })
+	return c.EmitVars(sql, db, coll, mode, tz, nil, cat)
+}
+
+// EmitVars is EmitWith for a session whose user variables are vars: their values
+// are compiled in (see UserVars).
+func (c *Cache) EmitVars(sql, db, coll string, mode Mode, tz int, vars UserVars, cat Catalog) (*Emitted, error) {
+	key := cacheKey{db: db, coll: coll, mode: mode, tz: tz, text: sql, vars: varsKey(sql, vars)}
+	p := c.texts.get(key, cat, func() *Plan { return c.compileEmit(sql, db, coll, mode, tz, vars, cat) })
 	return p.emitted, p.emitErr
 }
 
-func (c *Cache) compileEmit(sql, db, coll string, mode Mode, tz int, cat Catalog) *Plan {
+func (c *Cache) compileEmit(sql, db, coll string, mode Mode, tz int, vars UserVars, cat Catalog) *Plan {
 	ps := c.parsers.Get().(*parser.Parser)
 	defer c.parsers.Put(ps)
 	stmts, _, err := ps.Parse(sql, "", "")
-	if err != nil || len(stmts) != 1 {
+	if err != nil || len(stmts) != 1 || !bindUserVars(stmts[0], vars) {
 		return &Plan{}
 	}
 	rec := &recorder{Catalog: cat, seen: map[[2]string]bool{}}
@@ -156,11 +168,11 @@ func (c *Cache) compileEmit(sql, db, coll string, mode Mode, tz int, cat Catalog
 	return &Plan{emitted: em, emitErr: err, deps: rec.deps}
 }
 
-func (c *Cache) compile(sql, db string, cat Catalog) *Plan {
+func (c *Cache) compile(sql, db string, vars UserVars, cat Catalog) *Plan {
 	ps := c.parsers.Get().(*parser.Parser)
 	defer c.parsers.Put(ps)
 	stmts, _, err := ps.Parse(sql, "", "")
-	if err != nil || len(stmts) != 1 {
+	if err != nil || len(stmts) != 1 || !bindUserVars(stmts[0], vars) {
 		return &Plan{}
 	}
 	return compileStmt(stmts[0], db, cat)
@@ -171,6 +183,7 @@ func (c *Cache) compile(sql, db string, cat Catalog) *Plan {
 // sql_mode and time zone. A struct, so a lookup builds no string.
 type cacheKey struct {
 	db, coll, text string
+	vars           string // varsKey
 	mode           Mode
 	tz             int
 	exact          bool

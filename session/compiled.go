@@ -29,7 +29,12 @@ func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
 		return nil, nil
 	}
 	cv := s.compileVars()
-	return s.env.Plans.EmitWith(text, db, cv.coll, cv.mode, cv.tz, s.tablesCatalog(db))
+	return s.env.Plans.EmitVars(text, db, cv.coll, cv.mode, cv.tz, s.userVar, s.tablesCatalog(db))
+}
+
+// userVar is @name's value (compiler.UserVars), nil if never set.
+func (s *Session) userVar(name string) any {
+	return s.userVars[strings.ToLower(name)]
 }
 
 // compileVars are the session variables a statement is compiled for: the

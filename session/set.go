@@ -3,19 +3,29 @@ package session
 import (
 	"strings"
 
+	"github.com/binlite/binlite/decimal"
 	"github.com/binlite/binlite/mysqlerr"
+	mp "github.com/binlite/binlite/mysqlproto"
 	"github.com/binlite/binlite/sqlcompat"
 )
 
 // set applies a SET statement item by item, as MySQL does (an error stops it).
 func (s *Session) set(st *sqlcompat.Set) error {
 	for _, it := range st.Items {
-		v := it.Value
-		if it.Expr != "" {
+		v, typed := it.Value, false
+		if it.Kind == sqlcompat.SetUser && it.Text != "" {
+			var err error
+			if v, typed, err = s.userValue(it.Text); err != nil {
+				return err
+			}
+		}
+		if it.Expr != "" && !typed {
 			var err error
 			if v, err = s.eval(it.Expr); err != nil {
 				return err
 			}
+		} else if !typed {
+			v = it.Value
 		}
 		switch it.Kind {
 		case sqlcompat.SetUser:
@@ -90,4 +100,58 @@ func (s *Session) eval(expr string) (any, error) {
 		return nil, nil
 	}
 	return rows.Values[0][0], nil
+}
+
+// userValue is the value SET @name = text gives, typed as MySQL types it: the
+// compiled SELECT of the expression decides (a DECIMAL keeps its digits as
+// decimal.Exact, a binary string stays bytes). ok=false when the compiler does
+// not compile the expression or types its value (sqlcompat's constant or
+// evaluation stands).
+func (s *Session) userValue(text string) (v any, ok bool, err error) {
+	sel := "SELECT " + text
+	q, ok, err := s.compiledOnly(sel)
+	if !ok || err != nil || q.Kind != sqlcompat.Select {
+		return nil, ok && err != nil, err
+	}
+	rows, err := s.read(q, nil, nil)
+	if err != nil {
+		return nil, true, err
+	}
+	s.afterRead(rows)
+	plan := s.env.Plans.QueryVars(sel, s.db, s.userVar, engineCatalog{s.env.Engine})
+	if len(plan.Columns) != 1 || !plan.Columns[0].Known() || len(rows.Values) != 1 || len(rows.Values[0]) != 1 {
+		return nil, false, nil
+	}
+	ct, raw := plan.Columns[0], rows.Values[0][0]
+	if raw == nil {
+		return nil, true, nil
+	}
+	v = declaredValue(ct, raw)
+	switch ct.Type {
+	case mp.TypeNewDecimal:
+		return decimal.Exact(fmtValue(v)), true, nil
+	case mp.TypeTiny, mp.TypeShort, mp.TypeInt24, mp.TypeLong, mp.TypeLongLong, mp.TypeYear:
+		switch x := v.(type) {
+		case int64, uint64:
+			return x, true, nil
+		}
+	case mp.TypeFloat, mp.TypeDouble:
+		if f, isFloat := v.(float64); isFloat {
+			return f, true, nil
+		}
+	case mp.TypeVarchar, mp.TypeVarString, mp.TypeString, mp.TypeBlob, mp.TypeTinyBlob, mp.TypeMediumBlob, mp.TypeLongBlob:
+		switch x := v.(type) {
+		case []byte:
+			if ct.Charset == mp.CharsetBinary {
+				return x, true, nil
+			}
+			return string(x), true, nil
+		case string:
+			if ct.Charset == mp.CharsetBinary {
+				return []byte(x), true, nil
+			}
+			return x, true, nil
+		}
+	}
+	return nil, false, nil // a value of a type not kept: the old evaluation stands
 }

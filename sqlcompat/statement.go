@@ -102,6 +102,8 @@ type SetItem struct {
 	// holds the expression translated to SQLite.
 	Value any
 	Expr  string
+	// Text is the value's MySQL text (a user variable's value is typed from it).
+	Text string
 	// Global marks SET GLOBAL TRANSACTION.
 	Global bool
 	// Collation is the COLLATE of SET NAMES.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/binlite/binlite/catalog"
+	"github.com/binlite/binlite/decimal"
 	"github.com/binlite/binlite/mysqlerr"
 )
 
@@ -292,6 +293,8 @@ func literal(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return "NULL"
+	case decimal.Exact:
+		return string(x)
 	case string:
 		return sqlString(x)
 	case []byte:

@@ -229,6 +229,11 @@ SELECT ROW_COUNT();
 UPDATE items SET qty = qty WHERE id = 1;
 SELECT ROW_COUNT();
 SELECT qty FROM items WHERE id = 1;
+SET @d = 1.50, @s = 'pear', @x = (SELECT price FROM items WHERE id = 1) * 2, @b = _binary'ab', @f = 1e1;
+SELECT CONCAT(@d), CONCAT(@x), @s, @b, @f, @f / 4, _binary'xy';
+SELECT id FROM items WHERE name = @s OR price > @x ORDER BY id;
+UPDATE items SET price = price + @d WHERE name = @s;
+SELECT id, price FROM items WHERE name = @s;
 SELECT id, price FROM items WHERE id = 2 FOR UPDATE;
 -- mysql: columns LONGLONG+binary -- mysql-test/r/metadata.result (SELECT 1 is type 8, LONGLONG)
 SELECT 1 FROM items WHERE id = 1 LOCK IN SHARE MODE;
