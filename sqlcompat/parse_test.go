@@ -104,15 +104,15 @@ func TestParseSet(t *testing.T) {
 			{Kind: SetTransaction, Name: "transaction_isolation", Value: "SERIALIZABLE", Global: true},
 			{Kind: SetTransaction, Name: "transaction_read_only", Value: int64(1), Global: true}}},
 		{"SET sql_mode='STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION'", []SetItem{{Kind: SetSession, Name: "sql_mode", Value: "STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION"}}},
-		{"SET @x = 5, @@wait_timeout=28800", []SetItem{{Kind: SetUser, Name: "x", Value: int64(5)}, {Kind: SetSession, Name: "wait_timeout", Value: int64(28800)}}},
+		{"SET @x = 5, @@wait_timeout=28800", []SetItem{{Kind: SetUser, Name: "x", Value: int64(5), Text: "5"}, {Kind: SetSession, Name: "wait_timeout", Value: int64(28800)}}},
 		{"SET GLOBAL rpl_semi_sync_source_enabled = ON", []SetItem{{Kind: SetGlobal, Name: "rpl_semi_sync_source_enabled", Value: "ON"}}},
 		{"SET PERSIST x = OFF, y = DEFAULT", []SetItem{{Kind: SetPersist, Name: "x", Value: "OFF"}, {Kind: SetPersist, Name: "y", Value: "DEFAULT"}}},
 		{"SET @a = TRUE, @b = FALSE, @c = NULL, @d = -3, @e = 1.5, @f = \"s\"", []SetItem{
-			{Kind: SetUser, Name: "a", Value: int64(1)}, {Kind: SetUser, Name: "b", Value: int64(0)}, {Kind: SetUser, Name: "c"},
-			{Kind: SetUser, Name: "d", Value: int64(-3)}, {Kind: SetUser, Name: "e", Value: 1.5}, {Kind: SetUser, Name: "f", Value: "s"}}},
-		{"SET @y = @x, @z = @@autocommit", []SetItem{{Kind: SetUser, Name: "y", Value: int64(7)}, {Kind: SetUser, Name: "z", Value: int64(1)}}},
-		{"SET @y = @x + 1", []SetItem{{Kind: SetUser, Name: "y", Expr: "7 + 1"}}},
-		{"SET @y = CONCAT('a', \"b\")", []SetItem{{Kind: SetUser, Name: "y", Expr: "CONCAT('a', 'b')"}}},
+			{Kind: SetUser, Name: "a", Value: int64(1), Text: "TRUE"}, {Kind: SetUser, Name: "b", Value: int64(0), Text: "FALSE"}, {Kind: SetUser, Name: "c", Text: "NULL"},
+			{Kind: SetUser, Name: "d", Value: int64(-3), Text: "-3"}, {Kind: SetUser, Name: "e", Value: 1.5, Text: "1.5"}, {Kind: SetUser, Name: "f", Value: "s", Text: `"s"`}}},
+		{"SET @y = @x, @z = @@autocommit", []SetItem{{Kind: SetUser, Name: "y", Value: int64(7), Text: "@x"}, {Kind: SetUser, Name: "z", Value: int64(1), Text: "@@autocommit"}}},
+		{"SET @y = @x + 1", []SetItem{{Kind: SetUser, Name: "y", Expr: "7 + 1", Text: "@x + 1"}}},
+		{"SET @y = CONCAT('a', \"b\")", []SetItem{{Kind: SetUser, Name: "y", Expr: "CONCAT('a', 'b')", Text: `CONCAT('a', "b")`}}},
 		{"/*!40101 SET @OLD_CHARACTER_SET_CLIENT=@@CHARACTER_SET_CLIENT */", nil},
 	}
 	for _, tt := range tests {

@@ -109,7 +109,9 @@ func (p *parser) setItems(scope *SetKind) ([]SetItem, error) {
 		return nil, err
 	}
 	it.Value, it.Expr = v, expr
-	it.Text = p.sql[p.toks[lo].pos:p.toks[p.i-1].end]
+	if it.Kind == SetUser {
+		it.Text = p.sql[p.toks[lo].pos:p.toks[p.i-1].end]
+	}
 	return []SetItem{it}, nil
 }
 
