@@ -49,6 +49,25 @@ type Options struct {
 	// RunHold bounds how long a writer holds a run of replicated transactions open
 	// while their coordinator is still dispatching (default 250ms; see ApplyStream).
 	RunHold time.Duration
+	// PipelineDepth, when set, says how many binary-log groups of a schema may share
+	// one SQLite commit, the writer executing each while the one before is written
+	// and fsynced (pipeline.go); 1 turns the overlap off. Read at each commit;
+	// default DefaultPipelineDepth.
+	PipelineDepth func() int
+	// TestPoint, when set, is called at the named points of the commit path
+	// (testpoint.go); crash tests stop the process there.
+	TestPoint func(point string)
+}
+
+// DefaultPipelineDepth is Options.PipelineDepth's default: a group executes while
+// the one before it is in the binary log, and the two commit together.
+const DefaultPipelineDepth = 2
+
+func (e *Engine) pipelineDepth() int {
+	if e.opts.PipelineDepth == nil {
+		return DefaultPipelineDepth
+	}
+	return max(e.opts.PipelineDepth(), 1)
 }
 
 // Engine is the set of schemas of one node.
@@ -64,6 +83,7 @@ type Engine struct {
 	claims  claims
 	locks   waitGraph
 	visible visibleSet
+	commits commitCounters
 }
 
 // Open opens every schema file in opts.Dir, re-applies binary-log transactions that a

@@ -98,7 +98,27 @@ type writer struct {
 	jobs  chan *job
 	dead  chan struct{} // closed when the goroutine has exited
 	inTxn bool
-	group []member // its backing array is reused from group to group
+	// group is the open group: transactions executed in the open SQLite transaction
+	// and not yet sealed for the binary log. Its backing array is reused.
+	group []member
+	// pipe is the commit pipeline (pipeline.go): the groups of the open transaction
+	// already sealed. toLog and fromLog connect the writer with its log stage
+	// (logstage.go); spare keeps ended log groups for reuse, commitTxs the slice a
+	// commit gathers their transactions in.
+	pipe       pipeline
+	toLog      chan *logGroup
+	fromLog    chan *logGroup
+	logStopped chan struct{}
+	spare      []*logGroup
+	commitTxs  []*binlog.Transaction
+	// draining: flush is emptying the pipeline, so groups are logged inline.
+	draining bool
+	// groupSP: the open group began behind sealed groups, inside savepoint
+	// binlite_group; answersMark is len(answers) when it began (openGroup).
+	groupSP     bool
+	answersMark int
+	// schemas is the Schemas list of the transactions this writer logs.
+	schemas []string
 	// answers are statements of the open group that changed nothing or failed. They
 	// are answered only when the group commits: "duplicate key" or "0 rows" may be
 	// due to another member's uncommitted row, which must not be revealed before it is
@@ -136,7 +156,7 @@ func newWriter(s *Schema, c *sqliteConn, cat catalog) (*writer, error) {
 		rec.Close()
 		return nil, err
 	}
-	w := &writer{s: s, c: c, jobs: make(chan *job, 4096), dead: make(chan struct{})}
+	w := &writer{s: s, c: c, jobs: make(chan *job, 4096), dead: make(chan struct{}), schemas: []string{s.name}}
 	w.cap = capture{schema: s.name, cat: cat, rec: rec}
 	w.applySQL.c = direct
 	w.applySQL.table = func(name string) *Table { return w.cap.cat[name] }
@@ -185,22 +205,12 @@ func (w *writer) submit(j *job, wait time.Duration) outcome {
 
 func (w *writer) run() {
 	defer close(w.dead)
+	w.startLogStage()
+	w.pipe.depth = w.s.e.pipelineDepth()
 	maxGroup := w.s.e.opts.MaxGroup
 	for {
-		var j *job
-		if len(w.group) == 0 && len(w.answers) == 0 && !w.inTxn {
-			j = <-w.jobs
-		} else {
-			select {
-			case j = <-w.jobs:
-			default:
-				if j = w.gather(); j == nil {
-					w.flush()
-					continue
-				}
-			}
-		}
-		if !j.state.CompareAndSwap(jobPending, jobTaken) {
+		j := w.next(maxGroup)
+		if j == nil || !j.state.CompareAndSwap(jobPending, jobTaken) {
 			continue
 		}
 		switch j.kind {
@@ -215,12 +225,13 @@ func (w *writer) run() {
 			j.done <- outcome{err: j.call(w.c)}
 		case jobStop:
 			w.flush()
+			w.stopLogStage()
 			err := w.close()
 			j.done <- outcome{err: err}
 			return
 		}
-		if len(w.group)+len(w.answers) >= maxGroup {
-			w.flush()
+		if w.pipe.inFlight == nil && len(w.group)+len(w.answers) >= maxGroup {
+			w.seal()
 		}
 	}
 }
@@ -496,19 +507,20 @@ func (w *writer) execStmt(j *job) {
 		j.done <- outcome{err: err}
 		return
 	}
+	if err := w.openGroup(); err != nil {
+		j.done <- outcome{err: err}
+		return
+	}
 	var evs []binlog.Event
 	res, err := w.runStmt(&j.stmt, &evs)
 	if err != nil {
 		if errors.Is(err, errCapture) {
-			w.rollback()
-			w.failGroup(err)
+			w.undoGroup(err)
 			j.done <- outcome{err: err}
 			return
 		}
 		if w.c.AutoCommit() {
-			// SQLite rolled the whole transaction back (e.g. disk full): the group is gone.
-			w.inTxn = false
-			w.failGroup(fmt.Errorf("engine: transaction of %s rolled back by storage: %w", w.s.name, err))
+			w.storageRolledBack(err)
 		}
 		w.answers = append(w.answers, deferred{j.reply(), outcome{err: err}})
 		return
@@ -518,6 +530,9 @@ func (w *writer) execStmt(j *job) {
 		return
 	}
 	w.join(member{events: evs, res: res, reply: j.reply()})
+	if w.pipe.inFlight != nil {
+		w.point(PointAhead)
+	}
 }
 
 // applyTxn applies a source's transaction (replica path); it joins the group with its GTID.
@@ -528,7 +543,15 @@ func (w *writer) applyTxn(j *job) {
 		j.reply().send(outcome{err: errStreamStopped})
 		return
 	}
+	if len(w.pipe.sealed) > 0 {
+		// Replicated transactions are never overlapped with the log: a replica's
+		// applier commits long runs (holdRun), so its log writes are few already, and
+		// a run's worker slot, its stream's failure rule and commit order stay as
+		// simple as one group per commit makes them.
+		w.flush()
+	}
 	w.takeWorker(j)
+	w.pipe.hasApply = true
 	if err := w.begin(); err != nil {
 		j.reply().send(outcome{err: err})
 		return
@@ -555,8 +578,7 @@ func (w *writer) applyTxn(j *job) {
 			w.c.exec(`RELEASE binlite_apply`)
 		}
 		if w.c.AutoCommit() {
-			w.inTxn = false
-			w.failGroup(fmt.Errorf("engine: transaction of %s rolled back by storage: %w", w.s.name, err))
+			w.storageRolledBack(err)
 		}
 		j.reply().send(outcome{err: err})
 		return
@@ -617,138 +639,6 @@ func (w *writer) applyEvents(evs []binlog.Event) error {
 		}
 	}
 	return nil
-}
-
-// flush makes the open group durable: binary log first (one write and fsync shared
-// with other schemas' groups), then the GTID high-water mark and the SQLite commit in
-// one transaction, then the answers.
-func (w *writer) flush() {
-	defer w.releaseWorker()
-	defer w.answer()
-	if !w.inTxn {
-		return
-	}
-	group := w.group
-	w.group = group[:0] // nothing joins before flush returns
-	defer clear(group)  // drop the answered transactions
-	w.lastGroup = len(group)
-	defer func() { w.backlog = len(w.jobs) }()
-	txs := make([]*binlog.Transaction, len(group))
-	var schemas []string // shared by the group's own transactions
-	for i, m := range group {
-		if m.tx != nil {
-			txs[i] = m.tx
-			continue
-		}
-		if schemas == nil {
-			schemas = []string{w.s.name}
-		}
-		txs[i] = &binlog.Transaction{Schemas: schemas[:1:1], Events: m.events}
-	}
-	if len(txs) > 0 {
-		if err := w.s.e.opts.Log.Commit(txs); err != nil {
-			w.rollback()
-			for _, m := range group {
-				m.reply.send(outcome{err: mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)})
-			}
-			w.s.e.fatal(fmt.Errorf("binary log write failed: %w", err))
-			return
-		}
-	}
-	w.s.e.afterSync(txs)
-	if err := w.commitWith(txs); err != nil {
-		// The binary log holds these transactions: they are committed, and recovery
-		// re-applies them on restart (binlog_error_action=ABORT_SERVER).
-		for _, m := range group {
-			m.reply.send(outcome{err: mysqlerr.New(mysqlerr.ErErrorOnWrite, "storage commit failed after binary log write; server stopping: %v", err)})
-		}
-		w.s.e.fatal(fmt.Errorf("storage commit of %s failed after binlog write: %w", w.s.name, err))
-		return
-	}
-	// The worker's status first: whoever sees the GTIDs visible (a waiter woken at
-	// this commit) must find them counted too.
-	if w.worker != nil && w.workerCount > 0 {
-		w.worker.applied(w.workerCount, w.workerLast)
-		w.workerCount = 0
-	}
-	w.s.e.visible.add(txs)
-	w.s.e.afterCommit(txs)
-	for i, m := range group {
-		m.res.GTID = txs[i].GTID
-		m.reply.send(outcome{res: m.res})
-	}
-}
-
-// commitWith records the GTIDs of txs in the schema and commits the open transaction.
-func (w *writer) commitWith(txs []*binlog.Transaction) error {
-	if skip := w.s.e.opts.SkipAppliedGTIDs; skip == nil || !skip() {
-		if err := recordApplied(w.c, txs); err != nil {
-			w.rollback()
-			return err
-		}
-	}
-	if _, err := w.c.exec("COMMIT"); err != nil {
-		w.rollback()
-		return fmt.Errorf("engine: commit %s: %w", w.s.name, err)
-	}
-	w.inTxn = false
-	if w.s.ckpt != nil {
-		w.s.ckpt.committed()
-	}
-	return nil
-}
-
-func recordApplied(c *sqliteConn, txs []*binlog.Transaction) error {
-	var hw map[gtid.UUID]uint64
-	var last gtid.UUID // a run mostly comes from one source: look it up once
-	var lastHW uint64
-	for _, tx := range txs {
-		g := tx.GTID
-		if g.Seq == 0 {
-			continue
-		}
-		if hw == nil {
-			hw = make(map[gtid.UUID]uint64, 1)
-			last = g.UUID
-		}
-		if g.UUID != last {
-			hw[last] = lastHW
-			last, lastHW = g.UUID, hw[g.UUID]
-		}
-		lastHW = max(lastHW, g.Seq)
-	}
-	if hw != nil {
-		hw[last] = lastHW
-	}
-	for u, seq := range hw {
-		if _, err := c.exec(`INSERT INTO `+appliedTable+`(uuid, seq) VALUES (?, ?) ON CONFLICT(uuid) DO UPDATE SET seq = max(seq, excluded.seq)`, u.String(), int64(seq)); err != nil {
-			return fmt.Errorf("engine: record applied GTIDs: %w", err)
-		}
-	}
-	return nil
-}
-
-func (w *writer) rollback() {
-	if w.inTxn {
-		w.c.exec("ROLLBACK")
-		w.inTxn = false
-	}
-}
-
-// answer sends the deferred answers once the group they ran in is committed (or gone).
-func (w *writer) answer() {
-	for _, d := range w.answers {
-		d.reply.send(d.o)
-	}
-	w.answers = w.answers[:0]
-}
-
-func (w *writer) failGroup(err error) {
-	for _, m := range w.group {
-		m.reply.send(outcome{err: err})
-	}
-	clear(w.group)
-	w.group = w.group[:0]
 }
 
 var errStreamStopped = errors.New("engine: not applied: an earlier transaction of the same stream failed")

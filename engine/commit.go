@@ -1,0 +1,399 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/gtid"
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+// How a writer's SQLite transaction reaches the binary log and storage; the
+// pipeline's rules are in pipeline.go, the log stage in logstage.go.
+
+// next returns the next job to run, or nil after it moved the pipeline on instead
+// (sealed the open group, took the log stage's outcome, committed).
+func (w *writer) next(maxGroup int) *job {
+	if w.pipe.inFlight != nil {
+		select {
+		case g := <-w.fromLog: // the log first: a sealed group's commit (or the next group's write) waits on it
+			w.logged(g)
+			return nil
+		default:
+		}
+		if !w.pipe.mayExecute(len(w.group)+len(w.answers), maxGroup) {
+			w.logged(<-w.fromLog)
+			return nil
+		}
+		select {
+		case g := <-w.fromLog:
+			w.logged(g)
+			return nil
+		case j := <-w.jobs:
+			return j
+		}
+	}
+	if len(w.group) == 0 && len(w.answers) == 0 && !w.inTxn {
+		return <-w.jobs
+	}
+	select {
+	case j := <-w.jobs:
+		return j
+	default:
+	}
+	if j := w.gather(); j != nil {
+		return j
+	}
+	w.seal()
+	return nil
+}
+
+// seal ends the open group: to the log stage while the writer executes the next
+// group, or written inline; with nothing to log, the transaction commits.
+func (w *writer) seal() {
+	if len(w.group) == 0 {
+		w.commit()
+		return
+	}
+	if err := w.releaseGroupSavepoint(); err != nil {
+		w.abort(err, err)
+		return
+	}
+	g := w.takeGroup()
+	async := !w.draining && w.pipe.overlapNext(len(w.jobs), len(g.members), w.lastGroup)
+	w.pipe.seal(g, async)
+	w.s.e.commits.logGroups.Add(1)
+	if async {
+		w.s.e.commits.overlapped.Add(1)
+		w.toLog <- g
+		return
+	}
+	w.writeLog(g)
+	w.logged(g)
+}
+
+// takeGroup turns the open group into a log group: the transactions to log, in
+// the order their statements ran. Log groups and their slices are reused.
+func (w *writer) takeGroup() *logGroup {
+	var g *logGroup
+	if n := len(w.spare); n > 0 {
+		g, w.spare = w.spare[n-1], w.spare[:n-1]
+	} else {
+		g = &logGroup{}
+	}
+	g.members, w.group = w.group, g.members[:0]
+	g.err, g.took = nil, 0
+	n := len(g.members)
+	if cap(g.store) < n {
+		g.store = make([]binlog.Transaction, n)
+	}
+	g.store = g.store[:n]
+	g.txs = g.txs[:0]
+	for i, m := range g.members {
+		if m.tx != nil {
+			g.txs = append(g.txs, m.tx)
+			continue
+		}
+		g.store[i] = binlog.Transaction{Schemas: w.schemas, Events: m.events}
+		g.txs = append(g.txs, &g.store[i])
+	}
+	return g
+}
+
+// recycle keeps g for a later group, its members and transactions dropped.
+func (w *writer) recycle(g *logGroup) {
+	clear(g.members)
+	g.members = g.members[:0]
+	clear(g.txs)
+	g.txs = g.txs[:0]
+	clear(g.store)
+	g.err = nil
+	w.spare = append(w.spare, g)
+}
+
+// logged takes a group's outcome from the log stage (or the inline write): the
+// open group follows it to the log, or the transaction commits.
+func (w *writer) logged(g *logGroup) {
+	w.pipe.done(g)
+	if g.err != nil {
+		w.abort(fmt.Errorf("binary log write failed: %w", g.err), mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", g.err))
+		return
+	}
+	if len(w.group) > 0 {
+		// Statements ran into the next group meanwhile: they follow to the log (the
+		// pipeline's depth stopped execution in time), then all commit together.
+		w.seal()
+		return
+	}
+	w.commit()
+}
+
+// flush drains the pipeline: the open group is logged (inline) and everything the
+// transaction holds is committed and answered. Explicit transactions, replicated
+// transactions, calls and stopping need the writer's connection with no
+// transaction open.
+func (w *writer) flush() {
+	w.draining = true
+	defer func() { w.draining = false }()
+	for w.pipe.inFlight != nil {
+		w.logged(<-w.fromLog)
+	}
+	if w.inTxn || len(w.group) > 0 || len(w.answers) > 0 {
+		w.seal()
+	}
+	w.releaseWorker()
+}
+
+// commit records the GTIDs of every group sealed in the open SQLite transaction
+// (each durable in the binary log by now) in the schema and commits it, then
+// answers the clients in the order their statements ran. With no transaction open
+// it only sends the answers waiting.
+func (w *writer) commit() {
+	if len(w.group) > 0 {
+		w.seal() // never commit statements the log has not got
+		return
+	}
+	defer w.releaseWorker()
+	defer w.resetTxn()
+	if !w.inTxn {
+		w.answer()
+		return
+	}
+	txs := w.commitTxs[:0]
+	members := 0
+	for _, g := range w.pipe.sealed {
+		txs = append(txs, g.txs...)
+		members += len(g.members)
+	}
+	w.commitTxs = txs
+	if err := w.commitWith(txs); err != nil {
+		// The binary log holds these transactions: they are committed, and recovery
+		// re-applies them on restart (binlog_error_action=ABORT_SERVER).
+		w.abort(fmt.Errorf("storage commit of %s failed after binlog write: %w", w.s.name, err), err)
+		return
+	}
+	w.point(PointStored)
+	w.s.e.commits.storageCommits.Add(1)
+	// The worker's status first: whoever sees the GTIDs visible (a waiter woken at
+	// this commit) must find them counted too.
+	if w.worker != nil && w.workerCount > 0 {
+		w.worker.applied(w.workerCount, w.workerLast)
+		w.workerCount = 0
+	}
+	w.s.e.visible.add(txs)
+	w.s.e.afterCommit(txs)
+	for _, g := range w.pipe.sealed {
+		for i, m := range g.members {
+			m.res.GTID = g.txs[i].GTID
+			m.reply.send(outcome{res: m.res})
+		}
+	}
+	w.answer()
+	w.lastGroup = members
+	w.backlog = len(w.jobs)
+}
+
+// resetTxn forgets the ended transaction's groups, keeping them for reuse.
+func (w *writer) resetTxn() {
+	for _, g := range w.pipe.sealed {
+		w.recycle(g)
+	}
+	clear(w.commitTxs)
+	w.pipe.reset()
+	w.pipe.depth = w.s.e.pipelineDepth()
+	w.groupSP = false
+}
+
+// abort ends the open transaction after a failure that leaves storage unable to
+// commit what the binary log holds or may hold: a log write failed, storage rolled
+// the transaction back by itself, or its commit failed. Groups already durable in
+// the log count as committed (recovery re-applies them on restart); every other
+// statement of the transaction fails with failure; the node stops
+// (binlog_error_action=ABORT_SERVER).
+func (w *writer) abort(cause, failure error) {
+	if w.pipe.inFlight != nil {
+		// Its outcome decides what recovery finds; wait for it.
+		w.pipe.done(<-w.fromLog)
+	}
+	w.rollback()
+	stored := mysqlerr.New(mysqlerr.ErErrorOnWrite, "storage commit failed after binary log write; server stopping: %v", cause)
+	for _, g := range w.pipe.sealed {
+		o := outcome{err: failure}
+		if g.err == nil {
+			o.err = stored // durable in the log (every sealed group's log stage has ended)
+		}
+		for _, m := range g.members {
+			m.reply.send(o)
+		}
+	}
+	w.failGroup(failure)
+	w.failAnswers(0, failure)
+	w.resetTxn()
+	w.releaseWorker()
+	w.s.e.fatal(cause)
+}
+
+// commitWith records the GTIDs of txs in the schema and commits the open transaction.
+func (w *writer) commitWith(txs []*binlog.Transaction) error {
+	if skip := w.s.e.opts.SkipAppliedGTIDs; skip == nil || !skip() {
+		if err := recordApplied(w.c, txs); err != nil {
+			w.rollback()
+			return err
+		}
+	}
+	if _, err := w.c.exec("COMMIT"); err != nil {
+		w.rollback()
+		return fmt.Errorf("engine: commit %s: %w", w.s.name, err)
+	}
+	w.inTxn = false
+	if w.s.ckpt != nil {
+		w.s.ckpt.committed()
+	}
+	return nil
+}
+
+// recordApplied raises the schema's applied high-water mark of each source uuid
+// to the highest sequence number in txs, in the open transaction.
+func recordApplied(c *sqliteConn, txs []*binlog.Transaction) error {
+	var hw map[gtid.UUID]uint64 // only when txs come from several sources
+	var last gtid.UUID          // a run mostly comes from one source: look it up once
+	var lastHW uint64
+	for _, tx := range txs {
+		g := tx.GTID
+		if g.Seq == 0 {
+			continue
+		}
+		switch {
+		case lastHW == 0:
+			last, lastHW = g.UUID, g.Seq
+		case g.UUID != last:
+			if hw == nil {
+				hw = make(map[gtid.UUID]uint64, 2)
+			}
+			hw[last] = max(hw[last], lastHW)
+			last, lastHW = g.UUID, max(hw[g.UUID], g.Seq)
+		default:
+			lastHW = max(lastHW, g.Seq)
+		}
+	}
+	if lastHW == 0 {
+		return nil
+	}
+	if hw == nil {
+		return upsertApplied(c, last, lastHW)
+	}
+	hw[last] = max(hw[last], lastHW)
+	for u, seq := range hw {
+		if err := upsertApplied(c, u, seq); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func upsertApplied(c *sqliteConn, u gtid.UUID, seq uint64) error {
+	if _, err := c.exec(`INSERT INTO `+appliedTable+`(uuid, seq) VALUES (?, ?) ON CONFLICT(uuid) DO UPDATE SET seq = max(seq, excluded.seq)`, u.String(), int64(seq)); err != nil {
+		return fmt.Errorf("engine: record applied GTIDs: %w", err)
+	}
+	return nil
+}
+
+func (w *writer) rollback() {
+	if w.inTxn {
+		w.c.exec("ROLLBACK")
+		w.inTxn = false
+	}
+}
+
+// answer sends the deferred answers once the transaction they ran in is committed.
+func (w *writer) answer() {
+	for _, d := range w.answers {
+		d.reply.send(d.o)
+	}
+	clear(w.answers)
+	w.answers = w.answers[:0]
+}
+
+// failAnswers replaces the deferred answers from index from on with err: the
+// changes they may have seen are undone.
+func (w *writer) failAnswers(from int, err error) {
+	for _, d := range w.answers[from:] {
+		d.reply.send(outcome{err: err})
+	}
+	clear(w.answers[from:])
+	w.answers = w.answers[:from]
+}
+
+// failGroup fails every statement of the open group.
+func (w *writer) failGroup(err error) {
+	for _, m := range w.group {
+		m.reply.send(outcome{err: err})
+	}
+	clear(w.group)
+	w.group = w.group[:0]
+}
+
+// openGroup starts the open group, behind groups of the same transaction that are
+// sealed, with a savepoint: a statement whose changes cannot be captured then undoes
+// this group alone, since the sealed ones are in the log already.
+func (w *writer) openGroup() error {
+	if w.groupSP || len(w.pipe.sealed) == 0 {
+		return nil
+	}
+	if _, err := w.c.exec(`SAVEPOINT binlite_group`); err != nil {
+		return fmt.Errorf("engine: group savepoint on %s: %w", w.s.name, err)
+	}
+	w.groupSP, w.answersMark = true, len(w.answers)
+	return nil
+}
+
+func (w *writer) releaseGroupSavepoint() error {
+	if !w.groupSP {
+		return nil
+	}
+	w.groupSP = false
+	if _, err := w.c.exec(`RELEASE binlite_group`); err != nil {
+		return fmt.Errorf("engine: group release on %s: %w", w.s.name, err)
+	}
+	return nil
+}
+
+// undoGroup undoes the open group after a statement's changes could not be
+// captured (errCapture): storage holds changes the log would not. Behind sealed
+// groups only the open group goes (its savepoint); otherwise the whole transaction.
+// Its statements fail with err, and so do the answers that may have seen its rows.
+func (w *writer) undoGroup(err error) {
+	if !w.groupSP {
+		w.rollback()
+		w.failGroup(err)
+		w.failAnswers(0, err)
+	} else {
+		w.groupSP = false
+		if _, rerr := w.c.exec(`ROLLBACK TO binlite_group`); rerr != nil {
+			w.abort(fmt.Errorf("engine: group rollback on %s: %w", w.s.name, rerr), err)
+			return
+		}
+		if _, rerr := w.c.exec(`RELEASE binlite_group`); rerr != nil {
+			w.abort(fmt.Errorf("engine: group release on %s: %w", w.s.name, rerr), err)
+			return
+		}
+		w.failGroup(err)
+		w.failAnswers(w.answersMark, err)
+	}
+	// DDL among the undone statements changed the catalog the writer holds.
+	if rerr := w.reloadCatalog(); rerr != nil {
+		w.abort(rerr, err)
+	}
+}
+
+// storageRolledBack handles SQLite having rolled the whole transaction back by
+// itself after a statement failed (disk full, I/O error): the open group is gone,
+// and so are sealed groups, which the binary log holds or is writing.
+func (w *writer) storageRolledBack(err error) {
+	w.inTxn = false
+	if len(w.pipe.sealed) > 0 {
+		w.abort(fmt.Errorf("storage of %s rolled back a transaction the binary log holds: %w", w.s.name, err), err)
+		return
+	}
+	w.failGroup(fmt.Errorf("engine: transaction of %s rolled back by storage: %w", w.s.name, err))
+}

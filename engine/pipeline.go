@@ -1,0 +1,140 @@
+package engine
+
+import (
+	"sync/atomic"
+	"time"
+
+	"github.com/binlite/binlite/binlog"
+)
+
+// The commit pipeline of a schema's writer.
+//
+// SQLite commits everything its open transaction holds, and one connection has one
+// transaction. So while the binary log writes and fdatasyncs group N, the writer
+// executes the statements of group N+1 in the same SQLite transaction, and that
+// transaction commits only once every group executed in it is durable in the log
+// (and, under semi-sync AFTER_SYNC, acknowledged). Clients are answered after that
+// commit, in order. Nothing is visible to readers before it (they read committed
+// WAL snapshots) and storage never commits a group the log lacks, so invariant 1
+// holds as without the pipeline; a crash at any point leaves storage at the last
+// commit and the log ahead of it by whole groups, which recovery re-applies.
+//
+// The price is latency for the earlier groups of a transaction: group N's clients
+// also wait for N+1's log write. Two bounds keep it small: at most depth groups
+// share one SQLite commit (the writer stops taking statements when the last one is
+// sealed, waits for it and commits), and a group goes to the log with execution
+// overlapping it only while log writes are quick (maxOverlapWait): under semi-sync
+// over a real network a log write costs a round trip, and the writer then commits
+// each group alone, gathering instead (gather.go).
+//
+// A lone client gains nothing from overlap and would pay a goroutine hand-off: a
+// group is written inline, by the writer itself, when no other statement is queued
+// or expected (see overlapNext).
+
+// logGroup is one binary-log group of the writer's open SQLite transaction.
+type logGroup struct {
+	members []member
+	txs     []*binlog.Transaction // one per member: a replicated one, or in store
+	store   []binlog.Transaction  // the transactions of members that ran here
+	err     error                 // the log stage's outcome
+	took    time.Duration         // how long the log stage took (write, fdatasync, semi-sync)
+}
+
+// maxOverlapWait is the slowest smoothed log write under which execution overlaps
+// it. A disk's fdatasync (0.1-0.5 ms here) is below it; a semi-sync round trip to
+// another machine or a slow disk is above, and then overlap would make every group
+// but the last of a commit wait twice for the log.
+const maxOverlapWait = 2 * time.Millisecond
+
+// pipeline is the writer's pipeline state: what the open SQLite transaction holds
+// beyond its open group (w.group) and where each part stands. It decides; the
+// writer does the I/O.
+type pipeline struct {
+	depth    int         // most log groups per SQLite commit
+	sealed   []*logGroup // groups of the open transaction handed to the log, in order
+	inFlight *logGroup   // the last of sealed while the log stage has it
+	logWait  time.Duration
+	// logged counts groups whose log stage completed since the transaction began;
+	// each is durable (a failure ends the transaction).
+	logged int
+	// hasApply: the transaction holds replicated transactions, which are never
+	// overlapped (see writer.applyTxn).
+	hasApply bool
+}
+
+// observe folds a log stage's duration into the smoothed log wait.
+func (p *pipeline) observe(d time.Duration) {
+	if p.logWait == 0 {
+		p.logWait = d
+		return
+	}
+	p.logWait += (d - p.logWait) / 8
+}
+
+// mayExecute reports whether the writer may run another statement into the open
+// group now: the group would not be the (depth+1)th of the transaction, and the
+// statements held for the commit stay under maxGroup.
+func (p *pipeline) mayExecute(held, maxGroup int) bool {
+	return len(p.sealed) < p.depth && held < maxGroup
+}
+
+// overlapNext decides how a group about to be sealed goes to the log: true = to
+// the log stage, with the writer executing the next group meanwhile; false =
+// inline. Overlap needs room for a next group in the transaction, quick log
+// writes, and a reason to expect statements during the write: some queued now, or
+// more clients answered by the last commit than this group holds (they are on
+// their way back).
+func (p *pipeline) overlapNext(queued, groupSize, lastAnswered int) bool {
+	if p.hasApply || len(p.sealed)+1 >= p.depth || p.logWait > maxOverlapWait {
+		return false
+	}
+	return queued > 0 || lastAnswered > groupSize
+}
+
+// seal records g as the transaction's next log group.
+func (p *pipeline) seal(g *logGroup, async bool) {
+	p.sealed = append(p.sealed, g)
+	if async {
+		p.inFlight = g
+	}
+}
+
+// done records the end of g's log stage.
+func (p *pipeline) done(g *logGroup) {
+	if p.inFlight == g {
+		p.inFlight = nil
+	}
+	p.observe(g.took)
+	if g.err == nil {
+		p.logged++
+	}
+}
+
+// reset forgets the transaction's groups after its commit or rollback.
+func (p *pipeline) reset() {
+	clear(p.sealed)
+	p.sealed = p.sealed[:0]
+	p.inFlight = nil
+	p.logged = 0
+	p.hasApply = false
+}
+
+// CommitStats counts what the writers' pipelines did, over all schemas.
+type CommitStats struct {
+	// StorageCommits are SQLite commits of autocommit groups and explicit
+	// transactions joining them (recovery's and multi-schema commits aside).
+	StorageCommits uint64
+	// LogGroups are the groups those commits held, each one binary-log write;
+	// Overlapped of them were written while the writer executed the next group.
+	LogGroups, Overlapped uint64
+}
+
+type commitCounters struct {
+	storageCommits, logGroups, overlapped atomic.Uint64
+}
+
+// CommitStats returns the pipelines' counters.
+func (e *Engine) CommitStats() CommitStats {
+	c := &e.commits
+	return CommitStats{StorageCommits: c.storageCommits.Load(), LogGroups: c.logGroups.Load(), Overlapped: c.overlapped.Load()}
+}
