@@ -236,12 +236,12 @@ func (w *writer) abort(cause, failure error) {
 // commitWith records the GTIDs of txs in the schema and commits the open transaction.
 func (w *writer) commitWith(txs []*binlog.Transaction) error {
 	if skip := w.s.e.opts.SkipAppliedGTIDs; skip == nil || !skip() {
-		if err := recordApplied(w.c, txs); err != nil {
+		if err := recordApplied(w.txn.recordApplied, txs); err != nil {
 			w.rollback()
-			return err
+			return fmt.Errorf("engine: record applied GTIDs in %s: %w", w.s.name, err)
 		}
 	}
-	if _, err := w.c.exec("COMMIT"); err != nil {
+	if err := w.txn.exec(sqlCommit); err != nil {
 		w.rollback()
 		return fmt.Errorf("engine: commit %s: %w", w.s.name, err)
 	}
@@ -253,8 +253,8 @@ func (w *writer) commitWith(txs []*binlog.Transaction) error {
 }
 
 // recordApplied raises the schema's applied high-water mark of each source uuid
-// to the highest sequence number in txs, in the open transaction.
-func recordApplied(c *sqliteConn, txs []*binlog.Transaction) error {
+// to the highest sequence number in txs (through record), in the open transaction.
+func recordApplied(record func(gtid.UUID, uint64) error, txs []*binlog.Transaction) error {
 	var hw map[gtid.UUID]uint64 // only when txs come from several sources
 	var last gtid.UUID          // a run mostly comes from one source: look it up once
 	var lastHW uint64
@@ -280,20 +280,13 @@ func recordApplied(c *sqliteConn, txs []*binlog.Transaction) error {
 		return nil
 	}
 	if hw == nil {
-		return upsertApplied(c, last, lastHW)
+		return record(last, lastHW)
 	}
 	hw[last] = max(hw[last], lastHW)
 	for u, seq := range hw {
-		if err := upsertApplied(c, u, seq); err != nil {
+		if err := record(u, seq); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-func upsertApplied(c *sqliteConn, u gtid.UUID, seq uint64) error {
-	if _, err := c.exec(`INSERT INTO `+appliedTable+`(uuid, seq) VALUES (?, ?) ON CONFLICT(uuid) DO UPDATE SET seq = max(seq, excluded.seq)`, u.String(), int64(seq)); err != nil {
-		return fmt.Errorf("engine: record applied GTIDs: %w", err)
 	}
 	return nil
 }
@@ -340,7 +333,7 @@ func (w *writer) openGroup() error {
 	if w.groupSP || len(w.pipe.sealed) == 0 {
 		return nil
 	}
-	if _, err := w.c.exec(`SAVEPOINT binlite_group`); err != nil {
+	if err := w.txn.exec(sqlGroupSavepoint); err != nil {
 		return fmt.Errorf("engine: group savepoint on %s: %w", w.s.name, err)
 	}
 	w.groupSP, w.answersMark = true, len(w.answers)
@@ -352,7 +345,7 @@ func (w *writer) releaseGroupSavepoint() error {
 		return nil
 	}
 	w.groupSP = false
-	if _, err := w.c.exec(`RELEASE binlite_group`); err != nil {
+	if err := w.txn.exec(sqlGroupRelease); err != nil {
 		return fmt.Errorf("engine: group release on %s: %w", w.s.name, err)
 	}
 	return nil
@@ -369,11 +362,11 @@ func (w *writer) undoGroup(err error) {
 		w.failAnswers(0, err)
 	} else {
 		w.groupSP = false
-		if _, rerr := w.c.exec(`ROLLBACK TO binlite_group`); rerr != nil {
+		if rerr := w.txn.exec(sqlGroupRollback); rerr != nil {
 			w.abort(fmt.Errorf("engine: group rollback on %s: %w", w.s.name, rerr), err)
 			return
 		}
-		if _, rerr := w.c.exec(`RELEASE binlite_group`); rerr != nil {
+		if rerr := w.txn.exec(sqlGroupRelease); rerr != nil {
 			w.abort(fmt.Errorf("engine: group release on %s: %w", w.s.name, rerr), err)
 			return
 		}

@@ -84,6 +84,8 @@ type Engine struct {
 	locks   waitGraph
 	visible visibleSet
 	commits commitCounters
+	// execJobs keeps the jobs of autocommit statements for reuse (Exec).
+	execJobs sync.Pool
 }
 
 // Open opens every schema file in opts.Dir, re-applies binary-log transactions that a
@@ -416,7 +418,19 @@ func (e *Engine) Exec(db string, st Stmt, wait time.Duration) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	o := s.w.submit(&job{kind: jobExec, stmt: st}, wait)
+	j, _ := e.execJobs.Get().(*job)
+	if j == nil {
+		j = &job{kind: jobExec}
+	}
+	j.stmt = st
+	o := s.w.submit(j, wait)
+	if j.reusable() {
+		// A statement per client round trip: its job, answer channel and wait timer
+		// are reused rather than allocated each time.
+		j.stmt = Stmt{}
+		j.state.Store(jobPending)
+		e.execJobs.Put(j)
+	}
 	return o.res, o.err
 }
 

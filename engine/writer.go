@@ -39,6 +39,9 @@ type job struct {
 	stream *ApplyStream
 	call   func(c *sqliteConn) error
 	done   chan outcome
+	// timer bounds the submitter's wait (lock wait timeout); kept with the job when
+	// the job is reused (Engine.Exec).
+	timer *time.Timer
 	// A job of an apply stream is answered in place instead of through done: out,
 	// then fin; its coordinator is woken only while it waits (ApplyStream.finished).
 	// That saves a channel and two channel operations per replicated transaction.
@@ -130,8 +133,11 @@ type writer struct {
 	backlog     int // jobs queued when the last group finished committing
 	groupStart  time.Time
 	gatherTimer *time.Timer
-	// applySQL caches the statements that apply row events, per table and shape.
+	// applySQL caches the statements that apply row events, per table and shape;
+	// txn those that begin and commit transactions. Both use the connection's
+	// direct handle.
 	applySQL applyCache
+	txn      txnStmts
 	// worker is the applier worker slot held while this writer applies a run of a
 	// stream's transactions; released when the run is committed.
 	worker       *Worker
@@ -159,21 +165,26 @@ func newWriter(s *Schema, c *sqliteConn, cat catalog) (*writer, error) {
 	w := &writer{s: s, c: c, jobs: make(chan *job, 4096), dead: make(chan struct{}), schemas: []string{s.name}}
 	w.cap = capture{schema: s.name, cat: cat, rec: rec}
 	w.applySQL.c = direct
+	w.txn.c = direct
 	w.applySQL.table = func(name string) *Table { return w.cap.cat[name] }
 	return w, nil
 }
 
 // close removes the capture hook and closes the connection.
 func (w *writer) close() error {
+	w.txn.close()
 	w.applySQL.close()
 	w.cap.rec.Close()
 	return w.c.Close()
 }
 
 // submit queues j and waits for its outcome, giving up after wait (lock wait timeout)
-// if the writer has not started it by then.
+// if the writer has not started it by then. The job may be reused (its channel and
+// timer with it) unless it was given up while queued: see reusable.
 func (w *writer) submit(j *job, wait time.Duration) outcome {
-	j.done = make(chan outcome, 1)
+	if j.done == nil {
+		j.done = make(chan outcome, 1)
+	}
 	select {
 	case w.jobs <- j:
 	case <-w.dead:
@@ -181,9 +192,13 @@ func (w *writer) submit(j *job, wait time.Duration) outcome {
 	}
 	var timeout <-chan time.Time
 	if wait > 0 {
-		t := time.NewTimer(wait)
-		defer t.Stop()
-		timeout = t.C
+		if j.timer == nil {
+			j.timer = time.NewTimer(wait)
+		} else {
+			j.timer.Reset(wait) // Go 1.23+: no stale tick survives Stop or Reset
+		}
+		defer j.timer.Stop()
+		timeout = j.timer.C
 	}
 	for {
 		select {
@@ -202,6 +217,10 @@ func (w *writer) submit(j *job, wait time.Duration) outcome {
 		}
 	}
 }
+
+// reusable reports whether a submitted job may be submitted again: one given up
+// while queued stays in the writer's queue until the writer drops it.
+func (j *job) reusable() bool { return j.state.Load() != jobCancelled }
 
 func (w *writer) run() {
 	defer close(w.dead)
@@ -240,7 +259,7 @@ func (w *writer) begin() error {
 	if w.inTxn {
 		return nil
 	}
-	if _, err := w.c.exec("BEGIN IMMEDIATE"); err != nil {
+	if err := w.txn.exec(sqlBegin); err != nil {
 		return fmt.Errorf("engine: begin on %s: %w", w.s.name, err)
 	}
 	w.inTxn = true
