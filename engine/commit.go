@@ -34,7 +34,7 @@ func (w *writer) next(maxGroup int) *job {
 		}
 	}
 	if len(w.group) == 0 && len(w.answers) == 0 && !w.inTxn {
-		return <-w.jobs
+		return w.idleWait()
 	}
 	select {
 	case j := <-w.jobs:

@@ -423,7 +423,10 @@ func (e *Engine) Exec(db string, st Stmt, wait time.Duration) (Result, error) {
 		j = &job{kind: jobExec}
 	}
 	j.stmt = st
-	o := s.w.submit(j, wait)
+	o, inline := s.w.tryInline(j)
+	if !inline {
+		o = s.w.submit(j, wait)
+	}
 	if j.reusable() {
 		// A statement per client round trip: its job, answer channel and wait timer
 		// are reused rather than allocated each time.

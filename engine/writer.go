@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -101,6 +102,10 @@ type writer struct {
 	jobs  chan *job
 	dead  chan struct{} // closed when the goroutine has exited
 	inTxn bool
+	// own is the right to drive c and the writer's state: the writer goroutine's
+	// except while it waits idle, when a lone client's session may take it
+	// (inline.go).
+	own sync.Mutex
 	// group is the open group: transactions executed in the open SQLite transaction
 	// and not yet sealed for the binary log. Its backing array is reused.
 	group []member
@@ -163,6 +168,7 @@ func newWriter(s *Schema, c *sqliteConn, cat catalog) (*writer, error) {
 		return nil, err
 	}
 	w := &writer{s: s, c: c, jobs: make(chan *job, 4096), dead: make(chan struct{}), schemas: []string{s.name}}
+	w.own.Lock() // the creator's (recovery) until run takes over; see inline.go
 	w.cap = capture{schema: s.name, cat: cat, rec: rec}
 	w.applySQL.c = direct
 	w.txn.c = direct
