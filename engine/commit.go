@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"slices"
+	"time"
 
 	"github.com/binlite/binlite/binlog"
 	"github.com/binlite/binlite/gtid"
@@ -121,11 +123,112 @@ func (w *writer) logged(g *logGroup) {
 	}
 	if len(w.group) > 0 {
 		// Statements ran into the next group meanwhile: they follow to the log (the
-		// pipeline's depth stopped execution in time), then all commit together.
-		w.seal()
+		// pipeline's depth stopped execution in time) and all commit together, or,
+		// when they are few, they are set aside and the sealed groups commit now.
+		if w.draining || w.pipe.chainOpen(w.waitingClients()) || !w.replayable(w.group) {
+			w.seal()
+		} else {
+			w.setAside()
+		}
 		return
 	}
 	w.commit()
+}
+
+// waitingClients counts the clients the sealed groups hold (their statements and
+// the deferred answers from before the open group) and those the open group holds.
+func (w *writer) waitingClients() (sealed, open int) {
+	for _, g := range w.pipe.sealed {
+		sealed += len(g.members)
+	}
+	return sealed + w.answersMark, len(w.group) + len(w.answers) - w.answersMark
+}
+
+// setAside commits the sealed groups, now durable, without the open group: its
+// statements are few next to theirs, and making the sealed groups' clients wait for
+// its log write as well would cost them more than writing its rows twice. Its
+// changes are undone (its savepoint), the sealed groups commit and are answered, and
+// a new transaction begins with the open group's row events applied again. Those
+// statements saw exactly the state that commit left, so their results, and the
+// answers held with them, stand.
+func (w *writer) setAside() {
+	if err := w.undoOpenGroup(); err != nil {
+		w.abort(err, err)
+		return
+	}
+	mark := w.answersMark
+	open, held := w.group, slices.Clone(w.answers[mark:])
+	clear(w.answers[mark:])
+	w.group, w.answers = nil, w.answers[:mark]
+	ok := w.commit()
+	w.group, w.answers = open, append(w.answers, held...)
+	if !ok {
+		err := mysqlerr.New(mysqlerr.ErErrorOnWrite, "storage commit failed; server stopping")
+		w.failGroup(err)
+		w.failAnswers(0, err)
+		return
+	}
+	w.s.e.commits.setAside.Add(1)
+	err := w.begin()
+	if err == nil {
+		err = w.replay(open)
+	}
+	if err != nil {
+		// Nothing of the open group is logged or stored: its statements fail.
+		w.rollback()
+		w.failGroup(err)
+		w.failAnswers(0, err)
+		return
+	}
+	w.groupStart = time.Now()
+}
+
+// undoOpenGroup undoes the open group's changes (its savepoint).
+func (w *writer) undoOpenGroup() error {
+	w.groupSP = false
+	if err := w.txn.exec(sqlGroupRollback); err != nil {
+		return fmt.Errorf("engine: group rollback on %s: %w", w.s.name, err)
+	}
+	if err := w.txn.exec(sqlGroupRelease); err != nil {
+		return fmt.Errorf("engine: group release on %s: %w", w.s.name, err)
+	}
+	return nil
+}
+
+// replayable reports whether members' changes can be applied again from their row
+// events alone: rows only (no DDL), each located by a primary key.
+func (w *writer) replayable(members []member) bool {
+	for _, m := range members {
+		if m.tx != nil {
+			return false
+		}
+		for _, ev := range m.events {
+			if re, ok := ev.(*binlog.RowsEvent); !ok || len(re.PK) == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// replay applies members' row events again (setAside), and the AUTO_INCREMENT
+// reservations the writer knows of, which are not row events.
+func (w *writer) replay(members []member) error {
+	w.c.replaying.Store(true) // logged values stand: no ON UPDATE, no foreign key actions
+	defer w.c.replaying.Store(false)
+	for _, m := range members {
+		for _, ev := range m.events {
+			if err := w.applySQL.applyRows(ev.(*binlog.RowsEvent)); err != nil {
+				return fmt.Errorf("engine: replay of a statement set aside on %s: %w", w.s.name, err)
+			}
+		}
+	}
+	for table, n := range w.autoIncCounter {
+		if err := keepAutoInc(w.c, table, n); err != nil {
+			return fmt.Errorf("engine: replay of a statement set aside on %s: AUTO_INCREMENT of %s: %w", w.s.name, table, err)
+		}
+	}
+	return nil
 }
 
 // flush drains the pipeline: the open group is logged (inline) and everything the
@@ -148,16 +251,16 @@ func (w *writer) flush() {
 // (each durable in the binary log by now) in the schema and commits it, then
 // answers the clients in the order their statements ran. With no transaction open
 // it only sends the answers waiting.
-func (w *writer) commit() {
+func (w *writer) commit() (ok bool) {
 	if len(w.group) > 0 {
 		w.seal() // never commit statements the log has not got
-		return
+		return true
 	}
 	defer w.releaseWorker()
 	defer w.resetTxn()
 	if !w.inTxn {
 		w.answer()
-		return
+		return true
 	}
 	txs := w.commitTxs[:0]
 	members := 0
@@ -170,7 +273,7 @@ func (w *writer) commit() {
 		// The binary log holds these transactions: they are committed, and recovery
 		// re-applies them on restart (binlog_error_action=ABORT_SERVER).
 		w.abort(fmt.Errorf("storage commit of %s failed after binlog write: %w", w.s.name, err), err)
-		return
+		return false
 	}
 	w.point(PointStored)
 	w.s.e.commits.storageCommits.Add(1)
@@ -191,6 +294,7 @@ func (w *writer) commit() {
 	w.answer()
 	w.lastGroup = members
 	w.backlog = len(w.jobs)
+	return true
 }
 
 // resetTxn forgets the ended transaction's groups, keeping them for reuse.
@@ -361,13 +465,8 @@ func (w *writer) undoGroup(err error) {
 		w.failGroup(err)
 		w.failAnswers(0, err)
 	} else {
-		w.groupSP = false
-		if rerr := w.txn.exec(sqlGroupRollback); rerr != nil {
-			w.abort(fmt.Errorf("engine: group rollback on %s: %w", w.s.name, rerr), err)
-			return
-		}
-		if rerr := w.txn.exec(sqlGroupRelease); rerr != nil {
-			w.abort(fmt.Errorf("engine: group release on %s: %w", w.s.name, rerr), err)
+		if rerr := w.undoOpenGroup(); rerr != nil {
+			w.abort(rerr, err)
 			return
 		}
 		w.failGroup(err)

@@ -110,6 +110,15 @@ func (p *pipeline) done(g *logGroup) {
 	}
 }
 
+// chainOpen decides, once every sealed group is durable, whether the open group
+// follows them to the log before they commit (true) or is set aside (false:
+// writer.setAside) because it holds fewer clients than they: chaining makes each of
+// the sealed groups' clients wait one more log write, setting aside makes the open
+// group's rows be written twice.
+func (p *pipeline) chainOpen(sealedClients, openClients int) bool {
+	return openClients >= sealedClients
+}
+
 // reset forgets the transaction's groups after its commit or rollback.
 func (p *pipeline) reset() {
 	clear(p.sealed)
@@ -127,14 +136,16 @@ type CommitStats struct {
 	// LogGroups are the groups those commits held, each one binary-log write;
 	// Overlapped of them were written while the writer executed the next group.
 	LogGroups, Overlapped uint64
+	// SetAside counts open groups taken out of a commit and applied again after it.
+	SetAside uint64
 }
 
 type commitCounters struct {
-	storageCommits, logGroups, overlapped atomic.Uint64
+	storageCommits, logGroups, overlapped, setAside atomic.Uint64
 }
 
 // CommitStats returns the pipelines' counters.
 func (e *Engine) CommitStats() CommitStats {
 	c := &e.commits
-	return CommitStats{StorageCommits: c.storageCommits.Load(), LogGroups: c.logGroups.Load(), Overlapped: c.overlapped.Load()}
+	return CommitStats{StorageCommits: c.storageCommits.Load(), LogGroups: c.logGroups.Load(), Overlapped: c.overlapped.Load(), SetAside: c.setAside.Load()}
 }

@@ -28,10 +28,17 @@ type gate struct {
 
 func newGates(points ...string) *gates {
 	gs := &gates{g: map[string]*gate{}, counts: map[string]int{}}
+	gs.arm(points...)
+	return gs
+}
+
+// arm sets up gates at points, each stopping the next goroutine that reaches it.
+func (gs *gates) arm(points ...string) {
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
 	for _, p := range points {
 		gs.g[p] = &gate{reached: make(chan struct{}), open: make(chan struct{})}
 	}
-	return gs
 }
 
 func (gs *gates) hook(point string) {
@@ -50,14 +57,21 @@ func (gs *gates) hook(point string) {
 
 func (gs *gates) wait(t *testing.T, point string) {
 	t.Helper()
+	gs.mu.Lock()
+	g := gs.g[point]
+	gs.mu.Unlock()
 	select {
-	case <-gs.g[point].reached:
+	case <-g.reached:
 	case <-time.After(testWait):
 		t.Fatalf("%s not reached", point)
 	}
 }
 
-func (gs *gates) release(point string) { close(gs.g[point].open) }
+func (gs *gates) release(point string) {
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	close(gs.g[point].open)
+}
 
 // waitCount waits until point has been reached n times.
 func (gs *gates) waitCount(t *testing.T, point string, n int) {
@@ -361,5 +375,73 @@ func TestPipelineNoOverlapWhenLogIsSlow(t *testing.T) {
 	wg.Wait()
 	if n := te.CommitStats().Overlapped - start.Overlapped; n > 1 {
 		t.Fatalf("%d groups overlapped with slow log writes", n)
+	}
+}
+
+// A group behind the sealed one that holds fewer clients is set aside: the sealed
+// group commits and is answered without waiting for its log write, and its rows
+// are applied again in the next transaction, with the results its statements gave.
+func TestPipelineSetsAsideASmallerOpenGroup(t *testing.T) {
+	gs := newGates()
+	te := openTest(t, t.TempDir(), func(o *Options) { o.TestPoint = gs.hook })
+	defer te.close(t)
+	setup(t, te.Engine, "d")
+	mustExec(t, te.Engine, "d", "INSERT INTO t VALUES (10, 0)")
+	expectOverlap(t, te.Engine, "d")
+	gs.arm(PointLogBegin, PointStored)
+	before := te.CommitStats()
+
+	s, _ := te.schema("d")
+	held, hold := make(chan struct{}), make(chan struct{})
+	// Hold the writer so that the three statements of group N queue up together.
+	go s.w.submit(&job{kind: jobCall, call: func(*sqliteConn) error {
+		close(held)
+		<-hold
+		return nil
+	}}, testWait)
+	<-held
+	n := []sent{
+		send(t, te.Engine, "d", "INSERT INTO t VALUES (1, 1)"),
+		send(t, te.Engine, "d", "INSERT INTO t VALUES (2, 2)"),
+		send(t, te.Engine, "d", "UPDATE t SET v = v + 1 WHERE id = 10"),
+	}
+	close(hold)
+	gs.wait(t, PointLogBegin) // N = the three, in the log stage
+	b := send(t, te.Engine, "d", "UPDATE t SET v = v + 100 WHERE id IN (1, 10)")
+	gs.waitCount(t, PointAhead, 1)
+	gs.release(PointLogBegin)
+
+	gs.wait(t, PointStored) // N committed without b
+	if ids, v := visibleIDs(t, te.Engine, "d"), scalar(t, te.Engine, "d", "SELECT v FROM t WHERE id = 10"); fmt.Sprint(ids) != "[1 2 10]" || v != int64(1) {
+		t.Errorf("after N's commit readers see rows %v and v=%v, want [1 2 10] and 1 (b set aside)", ids, v)
+	}
+	if b.finished() {
+		t.Error("b answered with N")
+	}
+	gs.release(PointStored)
+	var last gtid.GTID
+	for i, s := range n {
+		r, err := s.wait(t)
+		if err != nil {
+			t.Fatalf("N[%d]: %v", i, err)
+		}
+		last = r.GTID
+	}
+	rb, err := b.wait(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rb.AffectedRows != 2 || rb.GTID.Seq != last.Seq+1 {
+		t.Errorf("b: %d rows, GTID %v; want 2 rows and the GTID after %v", rb.AffectedRows, rb.GTID, last)
+	}
+	if got := fmt.Sprint(scalar(t, te.Engine, "d", "SELECT group_concat(id || '=' || v, ' ') FROM (SELECT * FROM t ORDER BY id)")); got != "1=101 2=2 10=101" {
+		t.Errorf("rows %s, want 1=101 2=2 10=101", got)
+	}
+	if st := te.CommitStats(); st.SetAside != before.SetAside+1 {
+		t.Errorf("set aside %d times, want once", st.SetAside-before.SetAside)
+	}
+	txs := loggedTxns(t, te.log)
+	if rows := txs[len(txs)-1].Events[0].(*binlog.RowsEvent).Rows; len(rows) != 2 {
+		t.Errorf("b logged %d row changes, want 2", len(rows))
 	}
 }
