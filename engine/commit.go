@@ -125,7 +125,7 @@ func (w *writer) logged(g *logGroup) {
 		// Statements ran into the next group meanwhile: they follow to the log (the
 		// pipeline's depth stopped execution in time) and all commit together, or,
 		// when they are few, they are set aside and the sealed groups commit now.
-		if w.draining || w.pipe.chainOpen(w.waitingClients()) || !w.replayable(w.group) {
+		if w.draining || !w.groupSP || w.pipe.chainOpen(w.waitingClients()) || !w.replayable(w.group) {
 			w.seal()
 		} else {
 			w.setAside()

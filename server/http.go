@@ -132,6 +132,7 @@ func (n *Node) httpHandler() http.Handler {
 	counter("storage_commits_total", "SQLite commits of the schema writers' group commits.", func() float64 { return float64(n.eng.CommitStats().StorageCommits) })
 	counter("storage_commit_groups_total", "Binary-log groups those commits held.", func() float64 { return float64(n.eng.CommitStats().LogGroups) })
 	counter("storage_commit_groups_overlapped_total", "Binary-log groups written while their writer executed the next group.", func() float64 { return float64(n.eng.CommitStats().Overlapped) })
+	counter("storage_commit_set_aside_total", "Groups taken out of a storage commit and applied again after it.", func() float64 { return float64(n.eng.CommitStats().SetAside) })
 	counter("questions_total", "Statements received from clients.", func() float64 { return float64(n.env.Stats.Questions.Load()) })
 	counter("connections_total", "Client connections accepted.", func() float64 { return float64(n.env.Stats.Connections.Load()) })
 	gauge("threads_connected", "Connected clients.", func() float64 { return float64(n.env.List.Count()) })
