@@ -62,7 +62,7 @@ func (w *writer) seal() {
 		return
 	}
 	g := w.takeGroup()
-	async := !w.draining && w.pipe.overlapNext(len(w.jobs), len(g.members), w.lastGroup)
+	async := !w.draining && w.pipe.overlapNext(len(g.members))
 	w.pipe.seal(g, async)
 	w.s.e.commits.logGroups.Add(1)
 	if async {
@@ -71,6 +71,7 @@ func (w *writer) seal() {
 		return
 	}
 	w.writeLog(g)
+	w.pipe.sawArrivals(len(w.jobs)) // what queued meanwhile could have run meanwhile
 	w.logged(g)
 }
 
@@ -116,6 +117,10 @@ func (w *writer) recycle(g *logGroup) {
 // logged takes a group's outcome from the log stage (or the inline write): the
 // open group follows it to the log, or the transaction commits.
 func (w *writer) logged(g *logGroup) {
+	if w.pipe.inFlight == g {
+		_, open := w.waitingClients()
+		w.pipe.sawArrivals(open + len(w.jobs))
+	}
 	w.pipe.done(g)
 	if g.err != nil {
 		w.abort(fmt.Errorf("binary log write failed: %w", g.err), mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", g.err))
@@ -141,7 +146,11 @@ func (w *writer) waitingClients() (sealed, open int) {
 	for _, g := range w.pipe.sealed {
 		sealed += len(g.members)
 	}
-	return sealed + w.answersMark, len(w.group) + len(w.answers) - w.answersMark
+	mark := len(w.answers) // no statement has run into the open group
+	if w.groupSP {
+		mark = w.answersMark
+	}
+	return sealed + mark, len(w.group) + len(w.answers) - mark
 }
 
 // setAside commits the sealed groups, now durable, without the open group: its

@@ -84,8 +84,8 @@ func (gs *gates) waitCount(t *testing.T, point string, n int) {
 }
 
 // expectOverlap makes the writer of db send its next group to the log stage even
-// with nothing queued, as if many clients had been answered by the last commit and
-// log writes were quick (they may not be on a loaded machine).
+// with nothing queued, as if many statements had arrived during recent log writes
+// and those were quick (they may not be on a loaded machine).
 func expectOverlap(t *testing.T, e *Engine, db string) {
 	t.Helper()
 	s, err := e.schema(db)
@@ -93,7 +93,7 @@ func expectOverlap(t *testing.T, e *Engine, db string) {
 		t.Fatal(err)
 	}
 	o := s.w.submit(&job{kind: jobCall, call: func(*sqliteConn) error {
-		s.w.lastGroup, s.w.pipe.logWait = 1000, 0
+		s.w.lastGroup, s.w.pipe.logWait, s.w.pipe.arrivals = 1000, 0, 1000
 		return nil
 	}}, testWait)
 	if o.err != nil {
