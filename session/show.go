@@ -415,7 +415,10 @@ func showCollation() *mp.Result {
 		}
 		rows = append(rows, []any{c.Name, c.Charset, c.ID, def, "Yes", c.SortLen, pad})
 	}
-	return stringResult([]string{"Collation", "Charset", "Id", "Default", "Compiled", "Sortlen", "Pad_attribute"}, rows)
+	res := stringResult([]string{"Collation", "Charset", "Id", "Default", "Compiled", "Sortlen", "Pad_attribute"}, rows)
+	setColumn(res, 2, mp.TypeLongLong, mp.UnsignedFlag, 20)
+	setColumn(res, 5, mp.TypeLong, mp.UnsignedFlag, 10)
+	return res
 }
 
 // showCharset lists the character sets binlite stores.
@@ -424,7 +427,9 @@ func showCharset() *mp.Result {
 	for _, c := range infoschema.Charsets() {
 		rows = append(rows, []any{c.Name, c.Description, c.DefaultCollation, c.MaxLen})
 	}
-	return stringResult([]string{"Charset", "Description", "Default collation", "Maxlen"}, rows)
+	res := stringResult([]string{"Charset", "Description", "Default collation", "Maxlen"}, rows)
+	setColumn(res, 3, mp.TypeLong, mp.UnsignedFlag, 10)
+	return res
 }
 
 func (s *Session) statusRows() [][]any {

@@ -53,8 +53,17 @@ func (s *Session) showColumnsFromDef(x *sqlcompat.Show, def *catalog.Table) *mp.
 			rows = append(rows, []any{c.Name, c.Type.SQL(), null, key, dflt, extra})
 		}
 	}
+	// Type and Default are information_schema.COLUMNS's COLUMN_TYPE and
+	// COLUMN_DEFAULT, TEXT columns.
 	if x.Full {
-		return stringResult([]string{"Field", "Type", "Collation", "Null", "Key", "Default", "Extra", "Privileges", "Comment"}, rows)
+		res := stringResult([]string{"Field", "Type", "Collation", "Null", "Key", "Default", "Extra", "Privileges", "Comment"}, rows)
+		setColumn(res, 1, mp.TypeBlob, mp.BlobFlag, 0xffffff)
+		setColumn(res, 5, mp.TypeBlob, mp.BlobFlag, 0xffff)
+		setColumn(res, 8, mp.TypeBlob, mp.BlobFlag, 0xffff)
+		return res
 	}
-	return stringResult([]string{"Field", "Type", "Null", "Key", "Default", "Extra"}, rows)
+	res := stringResult([]string{"Field", "Type", "Null", "Key", "Default", "Extra"}, rows)
+	setColumn(res, 1, mp.TypeBlob, mp.BlobFlag, 0xffffff)
+	setColumn(res, 4, mp.TypeBlob, mp.BlobFlag, 0xffff)
+	return res
 }

@@ -60,10 +60,13 @@ func (s *Session) showIndexFromDef(db, table string, def *catalog.Table) (*mp.Re
 	if err != nil {
 		return nil, err
 	}
+	// The types of information_schema.STATISTICS's columns.
 	res := stringResult(showIndexColumns, rows)
-	for _, i := range []int{1, 3, 6} {
-		res.Columns[i].Type, res.Columns[i].Length = mp.TypeLongLong, 21
-	}
+	setColumn(res, 1, mp.TypeLong, 0, 11)
+	setColumn(res, 3, mp.TypeLong, mp.UnsignedFlag, 10)
+	setColumn(res, 6, mp.TypeLongLong, 0, 21)
+	setColumn(res, 7, mp.TypeLongLong, 0, 21)
+	setColumn(res, 14, mp.TypeBlob, mp.BlobFlag, 0xffffffff)
 	return res, nil
 }
 
@@ -132,4 +135,15 @@ func (s *Session) showTableStatusOf(db string) (*mp.Result, error) {
 	res.Columns[12].Type, res.Columns[12].Length = mp.TypeDatetime, 19
 	res.Columns[13].Type, res.Columns[13].Length = mp.TypeDatetime, 19
 	return res, nil
+}
+
+// setColumn gives a SHOW result's column the type of the information_schema
+// column MySQL answers it from.
+func setColumn(res *mp.Result, i int, typ byte, flags uint16, length uint32) {
+	c := &res.Columns[i]
+	c.Type, c.Flags, c.Length = typ, flags, length
+	if typ != mp.TypeBlob && typ != mp.TypeVarString {
+		c.Charset = mp.CharsetBinary
+		c.Flags |= mp.NumFlag
+	}
 }
