@@ -186,7 +186,8 @@ func (n *Node) variableDefs() []sysvar.Def {
 		{Name: "slave_net_timeout", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(60), Min: 1},
 		ro("relay_log_basename", n.cfg.DataDir+"/relay-bin"),
 		ro("report_host", ""),
-		ro("report_port", int64(n.cfg.Port)),
+		// MySQL's default: the port the server listens on.
+		{Name: "report_port", Scope: sysvar.Global, Kind: sysvar.Int, ReadOnly: true, Get: func() any { return int64(n.Port()) }},
 		ro("report_user", ""),
 		boolVar("sql_quote_show_create", true, sysvar.Both),
 		{Name: "replica_parallel_workers", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(4), Min: 0, Max: 1024, OnSet: n.mirror("slave_parallel_workers")},

@@ -93,8 +93,12 @@ func (s *Session) readVirtual(q *sqlcompat.Query, args []any) (*engine.Rows, err
 			continue
 		}
 		seen := map[string]bool{}
+		missing := ""
 		for _, name := range q.Tables {
 			def := v.Table(db, name)
+			if def == nil && missing == "" && !s.realTable(order, name) {
+				missing = name
+			}
 			if def == nil || seen[def.Name] {
 				continue
 			}
@@ -106,7 +110,15 @@ func (s *Session) readVirtual(q *sqlcompat.Query, args []any) (*engine.Rows, err
 			tables = append(tables, engine.VirtualTable{Schema: db, Name: def.Name, Columns: cols,
 				Decls: infoschema.SQLiteColumns(def), Rows: v.Rows(db, def.Name, src)})
 		}
+		if len(seen) == 0 && missing != "" {
+			// The statement names a table neither schema has.
+			return nil, mysqlerr.New(mysqlerr.ErNoSuchTable, "Table '%s.%s' doesn't exist", db, missing)
+		}
 	}
+	// A virtual schema the statement reads nothing of is not attached.
+	order = slices.DeleteFunc(order, func(db string) bool {
+		return isVirtualSchema(db) && !slices.ContainsFunc(tables, func(t engine.VirtualTable) bool { return t.Schema == db })
+	})
 	return s.env.Engine.QueryVirtual(tables, order, q.SQLite, args)
 }
 
@@ -212,4 +224,17 @@ func (s *Session) statusPairs() [][2]string {
 		out[i] = [2]string{fmtValue(r[0]), fmtValue(r[1])}
 	}
 	return out
+}
+
+// realTable reports whether one of the schema files among dbs has a table name.
+func (s *Session) realTable(dbs []string, name string) bool {
+	for _, db := range dbs {
+		if isVirtualSchema(db) {
+			continue
+		}
+		if _, ok := (engineCatalog{s.env.Engine}).Table(db, name); ok {
+			return true
+		}
+	}
+	return false
 }
