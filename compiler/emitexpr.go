@@ -703,8 +703,9 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 }
 
 func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
-	if x.FunctionType != ast.CastFunction && x.FunctionType != ast.CastConvertFunction {
-		e.fail(notYet("CONVERT/BINARY"))
+	// BINARY x (CastBinaryOperator) is CAST(x AS BINARY).
+	if x.FunctionType != ast.CastFunction && x.FunctionType != ast.CastConvertFunction && x.FunctionType != ast.CastBinaryOperator {
+		e.fail(notYet("CONVERT"))
 		return
 	}
 	if e.temporalCast(x, s) {

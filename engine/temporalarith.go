@@ -257,6 +257,17 @@ func (f *temporalFuncs) convertTZ(x any, src string, from, to any, fsp int64) an
 	return render(r, temporal.Datetime, int(fsp))
 }
 
+// convertTZText is CONVERT_TZ(x, from, to) of a value written as text: its
+// fractional digits are the result's.
+func (f *temporalFuncs) convertTZText(x, from, to any) any {
+	s, _ := sqlText(x)
+	fsp := 0
+	if _, frac, ok := strings.Cut(s, "."); ok {
+		fsp = min(len(frac), 6)
+	}
+	return f.convertTZ(x, "", from, to, int64(fsp))
+}
+
 // timediff is TIMEDIFF(a, b): binlite_timediff(a, srcA, b, srcB, fsp); NULL
 // when one is a TIME and the other a DATETIME.
 func (f *temporalFuncs) timediff(a any, ka string, b any, kb string, fsp int64) any {

@@ -53,6 +53,8 @@ func registerTemporal(c *sqlite3.SQLiteConn, st *stmtState) error {
 		{"binlite_unix_timestamp", f.unixTimestamp, false},
 		{"binlite_from_unixtime", f.fromUnixtime, false},
 		{"binlite_convert_tz", f.convertTZ, false},
+		// CONVERT_TZ in statements the compiler leaves to sqlcompat's translation.
+		{"convert_tz", f.convertTZText, false},
 		{"binlite_timediff", f.timediff, false},
 		{"binlite_timestampdiff", f.timestampdiff, false},
 		{"binlite_extract", f.extract, false},

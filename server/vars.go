@@ -24,6 +24,13 @@ func (n *Node) variableDefs() []sysvar.Def {
 	both := func(name string, v any) sysvar.Def {
 		return sysvar.Def{Name: name, Scope: sysvar.Both, Kind: kindOf(v), Default: v}
 	}
+	roBool := func(name string, on bool) sysvar.Def {
+		v := int64(0)
+		if on {
+			v = 1
+		}
+		return sysvar.Def{Name: name, Scope: sysvar.Global, Kind: sysvar.Bool, Default: v, ReadOnly: true}
+	}
 	boolVar := func(name string, on bool, scope sysvar.Scope) sysvar.Def {
 		v := int64(0)
 		if on {
@@ -43,7 +50,7 @@ func (n *Node) variableDefs() []sysvar.Def {
 		ro("bind_address", n.cfg.Bind),
 		ro("socket", ""),
 		ro("license", "Apache-2.0"),
-		ro("log_bin", "ON"),
+		roBool("log_bin", true),
 		ro("log_bin_basename", n.cfg.DataDir+"/binlog"),
 		ro("log_bin_index", n.cfg.DataDir+"/binlog.index"),
 		ro("binlog_format", "ROW"),
@@ -54,9 +61,48 @@ func (n *Node) variableDefs() []sysvar.Def {
 		ro("lower_case_table_names", int64(0)),
 		ro("have_ssl", "DISABLED"),
 		ro("default_storage_engine", "InnoDB"),
-		ro("performance_schema", "OFF"),
+		roBool("performance_schema", true),
 		ro("system_time_zone", "UTC"),
 		ro("innodb_flush_log_at_trx_commit", int64(1)),
+		// What tools read of InnoDB's settings (MySQL 8.4's defaults): binlite's
+		// storage is SQLite, so they describe nothing binlite tunes.
+		ro("innodb_version", "8.4.0"),
+		ro("innodb_buffer_pool_size", int64(134217728)),
+		ro("innodb_buffer_pool_instances", int64(1)),
+		ro("innodb_log_buffer_size", int64(67108864)),
+		ro("innodb_redo_log_capacity", int64(104857600)),
+		ro("innodb_page_size", int64(16384)),
+		ro("innodb_io_capacity", int64(10000)),
+		ro("innodb_io_capacity_max", int64(20000)),
+		ro("innodb_autoinc_lock_mode", int64(2)),
+		ro("innodb_thread_concurrency", int64(0)),
+		ro("innodb_default_row_format", "dynamic"),
+		ro("innodb_flush_method", "O_DIRECT"),
+		roBool("innodb_file_per_table", true),
+		roBool("innodb_read_only", false),
+		roBool("innodb_doublewrite", true),
+		roBool("innodb_deadlock_detect", true),
+		roBool("innodb_rollback_on_timeout", false),
+		roBool("innodb_print_all_deadlocks", false),
+		roBool("innodb_stats_on_metadata", false),
+		boolVar("innodb_strict_mode", true, sysvar.Both),
+		ro("information_schema_stats_expiry", int64(86400)),
+		ro("default_tmp_storage_engine", "InnoDB"),
+		roBool("explicit_defaults_for_timestamp", true),
+		ro("table_open_cache", int64(4000)),
+		ro("table_definition_cache", int64(2000)),
+		ro("open_files_limit", int64(10000)),
+		ro("thread_cache_size", int64(9)),
+		ro("max_user_connections", int64(0)),
+		ro("tmp_table_size", int64(16777216)),
+		ro("max_heap_table_size", int64(16777216)),
+		ro("sort_buffer_size", int64(262144)),
+		ro("join_buffer_size", int64(262144)),
+		ro("read_buffer_size", int64(131072)),
+		ro("key_buffer_size", int64(8388608)),
+		ro("binlog_cache_size", int64(32768)),
+		roBool("slow_query_log", false),
+		roBool("general_log", false),
 		{Name: "server_id", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(n.id.ServerID), ReadOnly: true, Get: func() any { return int64(n.id.ServerID) }},
 		{Name: "server_uuid", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.id.UUID.String() }},
 		{Name: "gtid_executed", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.eng.Executed().String() }},
@@ -140,6 +186,10 @@ func (n *Node) variableDefs() []sysvar.Def {
 		{Name: "slave_net_timeout", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(60), Min: 1},
 		ro("relay_log_basename", n.cfg.DataDir+"/relay-bin"),
 		ro("report_host", ""),
+		// MySQL's default: the port the server listens on.
+		{Name: "report_port", Scope: sysvar.Global, Kind: sysvar.Int, ReadOnly: true, Get: func() any { return int64(n.Port()) }},
+		ro("report_user", ""),
+		boolVar("sql_quote_show_create", true, sysvar.Both),
 		{Name: "replica_parallel_workers", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(4), Min: 0, Max: 1024, OnSet: n.mirror("slave_parallel_workers")},
 		{Name: "slave_parallel_workers", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(4), Min: 0, Max: 1024, OnSet: n.mirror("replica_parallel_workers")},
 		{Name: "replica_preserve_commit_order", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(0), OnSet: n.mirror("slave_preserve_commit_order")},

@@ -25,11 +25,11 @@ func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlco
 }
 
 func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
-	if s.env.Plans == nil || text == "" || isVirtualSchema(db) {
+	if s.env.Plans == nil || text == "" {
 		return nil, nil
 	}
 	cv := s.compileVars()
-	return s.env.Plans.EmitVars(text, db, cv.coll, cv.mode, cv.tz, s.userVar, s.tablesCatalog(db))
+	return s.env.Plans.EmitVars(text, db, cv.coll, cv.mode, cv.tz, s.userVar, s.withVirtual(s.tablesCatalog(db)))
 }
 
 // userVar is @name's value (compiler.UserVars), nil if never set.

@@ -38,9 +38,8 @@ func (s *Session) query(q *sqlcompat.Query, db string, args []any, guard *engine
 }
 
 func (s *Session) read(q *sqlcompat.Query, args []any, guard *engine.Guard) (*engine.Rows, error) {
-	if s.readsPerfSchema(q) {
-		// Unqualified names (USE performance_schema) resolve to the attached views too.
-		return s.env.Engine.QueryVirtual(s.perfSchemaTables(), q.SQLite, args)
+	if s.readsVirtual(q) {
+		return s.readVirtual(q, args)
 	}
 	db := s.db
 	if isVirtualSchema(db) {

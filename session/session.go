@@ -119,10 +119,6 @@ func (s *Session) UseDB(db string) error {
 	return nil
 }
 
-func isVirtualSchema(db string) bool {
-	return strings.EqualFold(db, "information_schema") || strings.EqualFold(db, "performance_schema")
-}
-
 // Query runs COM_QUERY text, statement by statement when multi-statements are on.
 func (s *Session) Query(sql string, multi bool) ([]*mysqlproto.Result, error) {
 	stmts := []string{sql}
