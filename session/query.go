@@ -188,8 +188,7 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 		return nil, err
 	}
 	s.existenceNotes(db, d)
-	stmts := d.Statements()
-	if len(stmts) == 0 {
+	if len(d.Statements()) == 0 {
 		return ok(), nil
 	}
 	if err := s.dropColumnAllowed(db, d); err != nil {
@@ -198,6 +197,7 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	if err := s.foreignKeyDDL(db, d); err != nil {
 		return nil, err
 	}
+	stmts := d.Statements() // with the checks foreignKeyDDL added
 	strict := !s.sqlMode().NotStrict
 	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: stmts, Strict: strict, Counted: d.CountedStatement(), Insert: insert}, s.lockWait())
 	if err != nil {
