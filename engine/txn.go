@@ -19,6 +19,10 @@ type Txn struct {
 	leases     []*lease
 	byDB       map[string]*lease
 	savepoints []string
+	// Snapshots: plain reads see one snapshot per schema (REPEATABLE READ,
+	// snapshot.go); snaps are those taken.
+	Snapshots bool
+	snaps     map[string]*snapshot
 }
 
 // Begin starts an explicit transaction; wait is innodb_lock_wait_timeout.
@@ -99,6 +103,16 @@ func (t *Txn) QueryGuarded(db string, attach []string, sql string, args []any, g
 			return nil, err
 		}
 		return queryConn(l.w.c, sql, args, db)
+	}
+	if t.Snapshots && db != "" && len(attach) == 0 {
+		sn, err := t.snapshotFor(db)
+		if err != nil {
+			return nil, err
+		}
+		if err := g.check(t.e, sn.c.sqliteConn, db); err != nil {
+			return nil, err
+		}
+		return queryConn(sn.c.sqliteConn, sql, args, db)
 	}
 	return t.e.QueryGuarded(db, attach, sql, args, g)
 }
@@ -226,6 +240,7 @@ func (t *Txn) releaseAll() {
 }
 
 func (t *Txn) reset() {
+	t.releaseSnapshots()
 	t.releaseAll()
 	t.leases = nil
 	t.byDB = map[string]*lease{}

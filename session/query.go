@@ -27,6 +27,7 @@ func (s *Session) query(q *sqlcompat.Query, db string, args []any, guard *engine
 		}
 	}
 	if q.ReadOnly || q.Kind == sqlcompat.Select {
+		s.ensureTxn() // with autocommit off a SELECT starts a transaction too
 		rows, err := s.read(q, args, guard)
 		if err != nil {
 			return nil, err

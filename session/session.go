@@ -296,8 +296,13 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		if err := s.implicitCommit(); err != nil {
 			return nil, err
 		}
-		s.txn = s.env.Engine.Begin(s.lockWait())
+		s.beginTxn()
 		s.txnReadOnly = x.ReadOnly || s.vars.Int("transaction_read_only") != 0
+		if x.ConsistentSnapshot && s.txn.Snapshots {
+			if err := s.txn.SnapshotAll(); err != nil {
+				return nil, err
+			}
+		}
 		return ok(), nil
 	case *sqlcompat.Commit:
 		return ok(), s.commit()
@@ -430,9 +435,19 @@ func (s *Session) writable() error {
 // ensureTxn opens the implicit transaction of autocommit=0.
 func (s *Session) ensureTxn() {
 	if s.txn == nil && s.vars.Int("autocommit") == 0 {
-		s.txn = s.env.Engine.Begin(s.lockWait())
+		s.beginTxn()
 		s.txnReadOnly = s.vars.Int("transaction_read_only") != 0
 	}
+}
+
+// beginTxn opens the session's transaction at its isolation level: REPEATABLE
+// READ and SERIALIZABLE read one snapshot (engine.Txn.Snapshots), READ COMMITTED
+// and READ UNCOMMITTED the latest committed rows at each statement.
+func (s *Session) beginTxn() {
+	s.txn = s.env.Engine.Begin(s.lockWait())
+	v, _ := s.vars.Get("transaction_isolation", false)
+	iso, _ := v.(string)
+	s.txn.Snapshots = !strings.EqualFold(iso, "READ-COMMITTED") && !strings.EqualFold(iso, "READ-UNCOMMITTED")
 }
 
 // readOnlyRefusal is MySQL's error for a write in a READ ONLY transaction (START

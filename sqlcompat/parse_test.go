@@ -18,7 +18,7 @@ func TestParseStatements(t *testing.T) {
 		{"START TRANSACTION", &Begin{}},
 		{"START TRANSACTION READ ONLY", &Begin{ReadOnly: true}},
 		{"START TRANSACTION READ WRITE", &Begin{}},
-		{"START TRANSACTION WITH CONSISTENT SNAPSHOT, READ WRITE", &Begin{}},
+		{"START TRANSACTION WITH CONSISTENT SNAPSHOT, READ WRITE", &Begin{ConsistentSnapshot: true}},
 		{"COMMIT", &Commit{}},
 		{"COMMIT WORK", &Commit{}},
 		{"ROLLBACK", &Rollback{}},
