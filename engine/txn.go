@@ -64,6 +64,14 @@ func (t *Txn) leaseFor(db string) (*lease, error) {
 	return l, nil
 }
 
+// Hold takes the writer of schema db without writing (LOCK TABLES ... READ,
+// FLUSH TABLES WITH READ LOCK): no other session writes db until the Txn ends,
+// and its reads of db see the latest committed rows.
+func (t *Txn) Hold(db string) error {
+	_, err := t.leaseFor(db)
+	return err
+}
+
 // Exec runs a data-changing statement inside the transaction.
 func (t *Txn) Exec(db string, st Stmt) (Result, error) {
 	if len(st.DDL) > 0 {

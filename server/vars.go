@@ -190,6 +190,7 @@ func (n *Node) variableDefs() []sysvar.Def {
 		{Name: "report_port", Scope: sysvar.Global, Kind: sysvar.Int, ReadOnly: true, Get: func() any { return int64(n.Port()) }},
 		ro("report_user", ""),
 		boolVar("sql_quote_show_create", true, sysvar.Both),
+		boolVar("sql_notes", true, sysvar.Both),
 		{Name: "replica_parallel_workers", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(4), Min: 0, Max: 1024, OnSet: n.mirror("slave_parallel_workers")},
 		{Name: "slave_parallel_workers", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(4), Min: 0, Max: 1024, OnSet: n.mirror("replica_parallel_workers")},
 		{Name: "replica_preserve_commit_order", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(0), OnSet: n.mirror("slave_preserve_commit_order")},

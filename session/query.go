@@ -52,6 +52,9 @@ func (s *Session) read(q *sqlcompat.Query, args []any, guard *engine.Guard) (*en
 	if s.txn != nil {
 		return s.txn.QueryGuarded(db, q.Schemas, q.SQLite, args, guard)
 	}
+	if s.locks != nil {
+		return s.locks.QueryGuarded(db, q.Schemas, q.SQLite, args, guard)
+	}
 	return s.env.Engine.QueryGuarded(db, q.Schemas, q.SQLite, args, guard)
 }
 
@@ -64,6 +67,11 @@ func (s *Session) write(q *sqlcompat.Query, db string, args []any, guard *engine
 	}
 	if db == "" {
 		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
+	}
+	if len(q.Tables) > 0 {
+		if err := s.lockRefusal(q.Tables[0]); err != nil {
+			return nil, err
+		}
 	}
 	s.ensureTxn()
 	if err := s.readOnlyRefusal(); err != nil {
@@ -147,6 +155,11 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	}
 	if !s.env.Engine.HasSchema(db) {
 		return nil, mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
+	}
+	if !d.Temporary {
+		if err := s.lockRefusal(d.Table); err != nil {
+			return nil, err
+		}
 	}
 	if d.Temporary || s.temps.any(db) {
 		// Temporary tables are the session's own: no implicit commit, no

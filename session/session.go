@@ -28,10 +28,15 @@ type Session struct {
 	userVars map[string]any
 	// txnReadOnly: the open transaction (txn) is READ ONLY.
 	txnReadOnly bool
-	txn         *engine.Txn // open transaction (BEGIN, or implicit with autocommit=0)
-	lastID      uint64
-	rowCount    int64
-	since       time.Time
+	// locks holds the writers of the schemas LOCK TABLES (lockedTables) or FLUSH
+	// TABLES WITH READ LOCK (lockedAll) locked, until UNLOCK TABLES (locktables.go).
+	locks        *engine.Txn
+	lockedAll    bool
+	lockedTables []sqlcompat.LockedTable
+	txn          *engine.Txn // open transaction (BEGIN, or implicit with autocommit=0)
+	lastID       uint64
+	rowCount     int64
+	since        time.Time
 	// warnings is the diagnostics area of the last statement (SHOW WARNINGS,
 	// @@warning_count); notes collects what the running statement adds to it.
 	warnings []mysqlerr.Warning
@@ -98,6 +103,7 @@ func (s *Session) Close() {
 		s.txn.Rollback()
 		s.txn = nil
 	}
+	s.unlockTables()
 	s.temps.close()
 	s.env.List.remove(s)
 	if s.env.Source != nil {
@@ -364,6 +370,11 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		}
 		return ok(), nil
 	case *sqlcompat.FlushOther:
+		return ok(), nil
+	case *sqlcompat.LockTables:
+		return ok(), s.lockTables(x)
+	case *sqlcompat.UnlockTables:
+		s.unlockTables()
 		return ok(), nil
 	case *sqlcompat.PurgeBinaryLogs:
 		return ok(), s.purge(x)

@@ -148,6 +148,16 @@ func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 		return s.showGrants(x)
 	case sqlcompat.ShowTableStatus:
 		return s.showTableStatus(x)
+	case sqlcompat.ShowProcedureStatus, sqlcompat.ShowFunctionStatus:
+		// binlite has no stored programs: MySQL's columns, no rows
+		return stringResult([]string{"Db", "Name", "Type", "Definer", "Modified", "Created", "Security_type", "Comment",
+			"character_set_client", "collation_connection", "Database Collation"}, nil), nil
+	case sqlcompat.ShowTriggers:
+		return stringResult([]string{"Trigger", "Event", "Table", "Statement", "Timing", "Created", "sql_mode", "Definer",
+			"character_set_client", "collation_connection", "Database Collation"}, nil), nil
+	case sqlcompat.ShowEvents:
+		return stringResult([]string{"Db", "Name", "Definer", "Time zone", "Type", "Execute at", "Interval value", "Interval field",
+			"Starts", "Ends", "Status", "Originator", "character_set_client", "collation_connection", "Database Collation"}, nil), nil
 	}
 	return stringResult([]string{"Name"}, nil), nil
 }
