@@ -18,7 +18,9 @@ type Config struct {
 	Auth             Authenticator
 	NewHandler       func(c *ConnInfo) (Handler, error)
 	Logger           *slog.Logger
-	ReadTimeout      time.Duration // 0 = none (idle connections stay)
+	// Limits, when set, returns the connection limits and timeouts in force (see
+	// Limits); without it nothing is limited and idle connections stay.
+	Limits func() Limits
 }
 
 // Server accepts MySQL client connections and runs one session per connection.
@@ -27,13 +29,21 @@ type Server struct {
 	log       *slog.Logger
 	startTime time.Time
 
-	mu        sync.Mutex
-	closed    bool
-	listeners map[net.Listener]struct{}
-	conns     map[net.Conn]struct{}
-	nextID    uint32
-	questions uint64
-	wg        sync.WaitGroup
+	mu         sync.Mutex
+	closed     bool
+	listeners  map[net.Listener]struct{}
+	conns      map[net.Conn]*connState
+	pending    int            // conns that have not logged in
+	perAccount map[string]int // logged-in conns per account (max_user_connections)
+	stats      ConnStats
+	lastRefuse time.Time // when a refusal for want of descriptors was last logged
+	nextID     uint32
+	questions  uint64
+	wg         sync.WaitGroup
+	// slotFreed wakes an accept loop waiting for a pending connection to end its
+	// handshake (Limits.MaxPending); done ends that wait at Close.
+	slotFreed chan struct{}
+	done      chan struct{}
 }
 
 // NewServer returns a Server with cfg's zero fields defaulted.
@@ -49,11 +59,14 @@ func NewServer(cfg Config) *Server {
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &Server{
-		cfg:       cfg,
-		log:       log,
-		startTime: time.Now(),
-		listeners: map[net.Listener]struct{}{},
-		conns:     map[net.Conn]struct{}{},
+		cfg:        cfg,
+		log:        log,
+		startTime:  time.Now(),
+		listeners:  map[net.Listener]struct{}{},
+		conns:      map[net.Conn]*connState{},
+		perAccount: map[string]int{},
+		slotFreed:  make(chan struct{}, 1),
+		done:       make(chan struct{}),
 	}
 }
 
@@ -84,6 +97,8 @@ func (s *Server) Serve(l net.Listener) error {
 			}
 			if transientAcceptError(err) {
 				// Out of descriptors or an aborted handshake: back off and retry.
+				// The server never stops listening for want of descriptors.
+				s.countAcceptError(err)
 				backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
 				time.Sleep(backoff)
 				continue
@@ -91,12 +106,73 @@ func (s *Server) Serve(l net.Listener) error {
 			return fmt.Errorf("mysqlproto: accept: %w", err)
 		}
 		backoff = 0
-		if !s.track(nc) {
-			nc.Close()
+		if !s.place(nc) {
 			return nil
 		}
-		go s.serveConn(nc)
 	}
+}
+
+// place admits, refuses or (when too many connections have not logged in yet)
+// holds a new connection until it can be admitted; false once the server is closed.
+// While it holds one the loop accepts no other: newcomers wait in the kernel's
+// listen queue, where they cost the process no descriptor.
+func (s *Server) place(nc net.Conn) bool {
+	for {
+		lim := s.limits()
+		now := time.Now()
+		s.mu.Lock()
+		s.stats.Connections++
+		verdict := s.admit(nc, lim, now)
+		var wait time.Duration
+		if verdict == waitPending {
+			s.stats.Connections--
+			var yielded bool
+			if yielded, wait = s.yieldOldestPending(now); yielded {
+				s.mu.Unlock()
+				continue
+			}
+		}
+		logRefusal := verdict == refusedDescriptors && now.Sub(s.lastRefuse) >= time.Minute
+		if logRefusal {
+			s.lastRefuse = now
+		}
+		s.mu.Unlock()
+		switch verdict {
+		case admitted:
+			go s.serveConn(nc)
+			return true
+		case serverClosed:
+			nc.Close()
+			return false
+		case refusedDescriptors:
+			if logRefusal {
+				s.log.Warn("refusing client connections: the descriptors left are kept for storage and logs",
+					"connections", s.ConnCount(), "max", lim.MaxClients)
+			}
+			tooManyConnections(nc)
+			return true
+		case refusedMaxConnections:
+			tooManyConnections(nc)
+			return true
+		}
+		timer := time.NewTimer(wait)
+		select {
+		case <-s.slotFreed:
+		case <-timer.C:
+		case <-s.done:
+		}
+		timer.Stop()
+	}
+}
+
+func (s *Server) countAcceptError(err error) {
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return
+	}
+	s.mu.Lock()
+	s.stats.ErrorsAccept++
+	s.mu.Unlock()
 }
 
 func transientAcceptError(err error) bool {
@@ -112,21 +188,21 @@ func (s *Server) isClosed() bool {
 	return s.closed
 }
 
-// track registers a live connection; false once the server is closed.
-func (s *Server) track(nc net.Conn) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closed {
-		return false
-	}
-	s.conns[nc] = struct{}{}
-	s.wg.Add(1)
-	return true
-}
-
+// untrack forgets a connection whose goroutine ends.
 func (s *Server) untrack(nc net.Conn) {
 	s.mu.Lock()
-	delete(s.conns, nc)
+	if st := s.conns[nc]; st != nil {
+		if st.pending {
+			s.pending--
+		}
+		if st.account != "" {
+			if s.perAccount[st.account]--; s.perAccount[st.account] <= 0 {
+				delete(s.perAccount, st.account)
+			}
+		}
+		delete(s.conns, nc)
+		s.signalSlot()
+	}
 	s.mu.Unlock()
 	s.wg.Done()
 }
@@ -156,6 +232,7 @@ func (s *Server) Close() error {
 		return nil
 	}
 	s.closed = true
+	close(s.done)
 	var errs []error
 	for l := range s.listeners {
 		if err := l.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
