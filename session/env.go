@@ -35,6 +35,9 @@ type Env struct {
 	Plans *compiler.Cache
 	// Ctx ends when the node shuts down (dump threads stop).
 	Ctx context.Context
+	// Conns, when set, reads the protocol server's connection counters for SHOW
+	// STATUS (Threads_connected, Max_used_connections, Aborted_connects, ...).
+	Conns ConnStats
 }
 
 // Stats are node-wide counters shown by SHOW STATUS and the metrics endpoint.

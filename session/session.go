@@ -40,6 +40,8 @@ type Session struct {
 	queryNotes []mysqlerr.Warning
 	// lostWarnings counts the statement's warnings beyond those the engine kept.
 	lostWarnings int
+	// timeouts caches the network timeouts (see Timeouts).
+	timeouts netTimeouts
 
 	mu   sync.Mutex // guards info for SHOW PROCESSLIST
 	info string
@@ -66,6 +68,7 @@ func New(env *Env, ci *mysqlproto.ConnInfo) *Session {
 			s.super = a.Has(users.PrivSuper)
 		}
 	}
+	startTimeouts(s.vars, ci.Capabilities&mysqlproto.ClientInteractive != 0)
 	env.Stats.Connections.Add(1)
 	env.List.add(s)
 	return s
@@ -336,6 +339,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		return ok(), nil
 	case *sqlcompat.Set:
 		s.compile.known = false // read again: the SET may change them
+		s.timeouts.known = false
 		return ok(), s.set(x)
 	case *sqlcompat.Show:
 		return s.show(x)
