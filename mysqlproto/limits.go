@@ -17,16 +17,12 @@ type Limits struct {
 	// ER_CON_COUNT_ERROR (1040) in place of the greeting, except that one more is
 	// accepted and kept, after login, for an account that is a connection
 	// administrator (CONNECTION_ADMIN or SUPER), as MySQL does. Connections that
-	// have not logged in yet count, as they do in MySQL.
+	// have not logged in count, as they do in MySQL: this is what caps them, with
+	// ConnectTimeout bounding how long each may stay.
 	MaxConnections int
 	// MaxUserConnections is max_user_connections: logins of one account beyond it
 	// get ER_TOO_MANY_USER_CONNECTIONS (1203).
 	MaxUserConnections int
-	// MaxPending caps connections that have not logged in. When it is reached the
-	// server stops accepting until a handshake ends; a connection that has waited
-	// pendingYield without logging in then gives its place to the newcomer, so a
-	// flood of silent sockets cannot hold the door shut for connect_timeout.
-	MaxPending int
 	// MaxClients is how many client connections the process's descriptors allow
 	// once those kept for storage and logs are set aside; a connection beyond it is
 	// refused with 1040 (and counted in Connection_errors_internal).
@@ -70,16 +66,10 @@ type AccountAuthenticator interface {
 	LookupAccount(user, host string) (Account, bool)
 }
 
-// pendingYield is how long a connection may go without logging in before, with
-// MaxPending reached, it gives its place to a new one. A client on any working
-// network logs in well within it (three round trips).
-const pendingYield = time.Second
-
 // connState is what the server tracks of one accepted connection.
 type connState struct {
-	accepted time.Time
-	pending  bool   // has not finished the handshake
-	account  string // set at login; counted in Server.perAccount
+	pending bool   // has not finished the handshake
+	account string // set at login; counted in Server.perAccount
 }
 
 // ConnStats are the connection counters SHOW GLOBAL STATUS reports, under the
@@ -121,7 +111,6 @@ const (
 	admitted admission = iota
 	refusedMaxConnections
 	refusedDescriptors
-	waitPending
 	serverClosed
 )
 
@@ -139,50 +128,14 @@ func (s *Server) admit(nc net.Conn, lim Limits, now time.Time) admission {
 		// a connection administrator may keep it.
 		s.stats.ErrorsMaxConnections++
 		return refusedMaxConnections
-	case lim.MaxPending > 0 && s.pending >= lim.MaxPending:
-		return waitPending
 	}
-	s.conns[nc] = &connState{accepted: now, pending: true}
+	s.conns[nc] = &connState{pending: true}
 	s.pending++
 	s.wg.Add(1)
 	if n := len(s.conns); n > s.stats.MaxUsed {
 		s.stats.MaxUsed, s.stats.MaxUsedTime = n, now
 	}
 	return admitted
-}
-
-// yieldOldestPending closes the connection that has waited longest without logging
-// in if it has waited at least pendingYield, and otherwise says how long until it
-// will have. Called with s.mu held.
-func (s *Server) yieldOldestPending(now time.Time) (closed bool, wait time.Duration) {
-	var (
-		oldest net.Conn
-		since  time.Time
-	)
-	for nc, st := range s.conns {
-		if st.pending && (oldest == nil || st.accepted.Before(since)) {
-			oldest, since = nc, st.accepted
-		}
-	}
-	if oldest == nil {
-		return false, pendingYield
-	}
-	if age := now.Sub(since); age < pendingYield {
-		return false, pendingYield - age
-	}
-	// Its goroutine sees the closed socket, counts the aborted connect and untracks.
-	s.conns[oldest].pending = false
-	s.pending--
-	oldest.Close()
-	return true, 0
-}
-
-// signalSlot wakes an accept loop waiting for a pending slot. Called with s.mu held.
-func (s *Server) signalSlot() {
-	select {
-	case s.slotFreed <- struct{}{}:
-	default:
-	}
 }
 
 // endPending counts a connection whose handshake failed (it stays tracked until
@@ -194,7 +147,6 @@ func (s *Server) endPending(nc net.Conn) {
 	if st := s.conns[nc]; st != nil && st.pending {
 		st.pending = false
 		s.pending--
-		s.signalSlot()
 	}
 }
 
@@ -213,8 +165,8 @@ func (s *Server) login(nc net.Conn, acct Account, user string) error {
 	defer s.mu.Unlock()
 	st := s.conns[nc]
 	if st == nil || !st.pending {
-		// Closed meanwhile: it waited too long and gave its place away.
-		return mysqlerr.New(mysqlerr.ErHandshakeError, "Bad handshake")
+		// Closed meanwhile (the server is shutting down).
+		return mysqlerr.New(mysqlerr.ErServerShutdown, "Server shutdown in progress")
 	}
 	if lim.MaxConnections > 0 && !acct.ConnectionAdmin && len(s.conns) > lim.MaxConnections {
 		return mysqlerr.New(mysqlerr.ErConCountError, "Too many connections")
@@ -227,7 +179,6 @@ func (s *Server) login(nc net.Conn, acct Account, user string) error {
 	s.pending--
 	st.account = acct.Name
 	s.perAccount[acct.Name]++
-	s.signalSlot()
 	return nil
 }
 

@@ -261,23 +261,6 @@ func TestNetWriteTimeoutDropsNonReader(t *testing.T) {
 	waitFor(t, "the stalled session to be dropped", func() bool { return srv.ConnCount() == 0 })
 }
 
-func TestPendingCapYieldsToNewcomers(t *testing.T) {
-	addr, srv := limitedServer(t, Limits{MaxPending: 3}, nil)
-	for range 3 {
-		dialSilent(t, addr)
-	}
-	waitFor(t, "three pending connections", func() bool { return srv.Stats().Pending == 3 })
-	// The accept loop holds the next connection until the oldest silent one has
-	// waited long enough to give its place; then the newcomer logs in.
-	if p := tryLogin(t, addr, "root", ""); p[0] != headerOK {
-		t.Fatalf("login behind a full pending cap: %q", p)
-	}
-	waitFor(t, "the one that yielded to be counted in Aborted_connects", func() bool {
-		st := srv.Stats()
-		return st.AbortedConnects == 1 && st.Pending == 2 && st.Connected == 3
-	})
-}
-
 func TestDescriptorBudgetRefuses(t *testing.T) {
 	addr, srv := limitedServer(t, Limits{MaxClients: 1}, nil)
 	rc := dialRaw(t, addr, "root", "", nativePasswordPlugin, rawCaps)

@@ -40,10 +40,6 @@ type Server struct {
 	nextID     uint32
 	questions  uint64
 	wg         sync.WaitGroup
-	// slotFreed wakes an accept loop waiting for a pending connection to end its
-	// handshake (Limits.MaxPending); done ends that wait at Close.
-	slotFreed chan struct{}
-	done      chan struct{}
 }
 
 // NewServer returns a Server with cfg's zero fields defaulted.
@@ -65,8 +61,6 @@ func NewServer(cfg Config) *Server {
 		listeners:  map[net.Listener]struct{}{},
 		conns:      map[net.Conn]*connState{},
 		perAccount: map[string]int{},
-		slotFreed:  make(chan struct{}, 1),
-		done:       make(chan struct{}),
 	}
 }
 
@@ -112,57 +106,34 @@ func (s *Server) Serve(l net.Listener) error {
 	}
 }
 
-// place admits, refuses or (when too many connections have not logged in yet)
-// holds a new connection until it can be admitted; false once the server is closed.
-// While it holds one the loop accepts no other: newcomers wait in the kernel's
-// listen queue, where they cost the process no descriptor.
+// place admits or refuses a new connection; false once the server is closed.
 func (s *Server) place(nc net.Conn) bool {
-	for {
-		lim := s.limits()
-		now := time.Now()
-		s.mu.Lock()
-		s.stats.Connections++
-		verdict := s.admit(nc, lim, now)
-		var wait time.Duration
-		if verdict == waitPending {
-			s.stats.Connections--
-			var yielded bool
-			if yielded, wait = s.yieldOldestPending(now); yielded {
-				s.mu.Unlock()
-				continue
-			}
-		}
-		logRefusal := verdict == refusedDescriptors && now.Sub(s.lastRefuse) >= time.Minute
-		if logRefusal {
-			s.lastRefuse = now
-		}
-		s.mu.Unlock()
-		switch verdict {
-		case admitted:
-			go s.serveConn(nc)
-			return true
-		case serverClosed:
-			nc.Close()
-			return false
-		case refusedDescriptors:
-			if logRefusal {
-				s.log.Warn("refusing client connections: the descriptors left are kept for storage and logs",
-					"connections", s.ConnCount(), "max", lim.MaxClients)
-			}
-			tooManyConnections(nc)
-			return true
-		case refusedMaxConnections:
-			tooManyConnections(nc)
-			return true
-		}
-		timer := time.NewTimer(wait)
-		select {
-		case <-s.slotFreed:
-		case <-timer.C:
-		case <-s.done:
-		}
-		timer.Stop()
+	lim := s.limits()
+	now := time.Now()
+	s.mu.Lock()
+	s.stats.Connections++
+	verdict := s.admit(nc, lim, now)
+	logRefusal := verdict == refusedDescriptors && now.Sub(s.lastRefuse) >= time.Minute
+	if logRefusal {
+		s.lastRefuse = now
 	}
+	s.mu.Unlock()
+	switch verdict {
+	case admitted:
+		go s.serveConn(nc)
+	case serverClosed:
+		nc.Close()
+		return false
+	case refusedDescriptors:
+		if logRefusal {
+			s.log.Warn("refusing client connections: the descriptors left are kept for storage and logs",
+				"connections", s.ConnCount(), "max", lim.MaxClients)
+		}
+		tooManyConnections(nc)
+	case refusedMaxConnections:
+		tooManyConnections(nc)
+	}
+	return true
 }
 
 func (s *Server) countAcceptError(err error) {
@@ -201,7 +172,6 @@ func (s *Server) untrack(nc net.Conn) {
 			}
 		}
 		delete(s.conns, nc)
-		s.signalSlot()
 	}
 	s.mu.Unlock()
 	s.wg.Done()
@@ -232,7 +202,6 @@ func (s *Server) Close() error {
 		return nil
 	}
 	s.closed = true
-	close(s.done)
 	var errs []error
 	for l := range s.listeners {
 		if err := l.Close(); err != nil && !errors.Is(err, net.ErrClosed) {

@@ -174,10 +174,10 @@ func (c *childNode) db(t *testing.T) *sql.DB {
 }
 
 func TestDescriptorFloodKeepsServing(t *testing.T) {
-	// 256 descriptors (the soft limit starts lower: the node raises it); no cap of
-	// pending connections and a max_connections far above what the descriptors
-	// allow, so the descriptor reserve is what holds.
-	child := startChildNode(t, 128, 256, "max_connections=5000", "binlite_max_pending_connections=0")
+	// 256 descriptors (the soft limit starts lower: the node raises it) and a
+	// max_connections far above what they allow, so the descriptor reserve is what
+	// holds.
+	child := startChildNode(t, 128, 256, "max_connections=5000")
 	db := child.db(t)
 	root := tn.Conn(t, db)
 	if got := tn.Int(t, root, "SELECT @@open_files_limit"); got != 256 {

@@ -15,9 +15,6 @@ func connectionLimitVars() []sysvar.Def {
 	return []sysvar.Def{
 		{Name: "max_connections", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(151), Min: 1, Max: 100000},
 		{Name: "max_user_connections", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(0), Min: 0, Max: 4294967295},
-		// Not MySQL's: connections that have not logged in (they count toward
-		// max_connections too). 0 = no cap of their own.
-		{Name: "binlite_max_pending_connections", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(100), Min: 0, Max: 100000},
 		{Name: "connect_timeout", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(10), Min: 2, Max: year},
 		{Name: "wait_timeout", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(28800), Min: 1, Max: year},
 		{Name: "interactive_timeout", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(28800), Min: 1, Max: year},
@@ -35,7 +32,6 @@ func (n *Node) connectionLimits() mysqlproto.Limits {
 	return mysqlproto.Limits{
 		MaxConnections:     int(n.vars.Int("max_connections")),
 		MaxUserConnections: int(n.vars.Int("max_user_connections")),
-		MaxPending:         int(n.vars.Int("binlite_max_pending_connections")),
 		MaxClients:         n.fds.clients,
 		ConnectTimeout:     secs("connect_timeout"),
 		WaitTimeout:        secs("wait_timeout"),
