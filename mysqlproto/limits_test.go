@@ -275,3 +275,49 @@ func TestDescriptorBudgetRefuses(t *testing.T) {
 		t.Fatalf("established session after a refusal: %q", p)
 	}
 }
+
+// timeoutHandler is the test handler with session timeouts that a statement
+// changes, as SET SESSION wait_timeout does.
+type timeoutHandler struct {
+	*testHandler
+	wait time.Duration
+}
+
+func (h *timeoutHandler) Timeouts() (time.Duration, time.Duration, time.Duration) {
+	return h.wait, time.Hour, time.Hour
+}
+
+func (h *timeoutHandler) Query(sql string, multi bool) ([]*Result, error) {
+	if sql == "shorten" {
+		h.wait = time.Second
+		return []*Result{{}}, nil
+	}
+	return h.testHandler.Query(sql, multi)
+}
+
+func TestSessionTimeoutsApplyFromTheNextCommand(t *testing.T) {
+	rec := &recorder{}
+	addr, _, _ := startServer(t, func(c *Config) {
+		c.Limits = func() Limits { return Limits{WaitTimeout: time.Millisecond} } // the handler's win
+		c.NewHandler = func(*ConnInfo) (Handler, error) {
+			return &timeoutHandler{testHandler: &testHandler{rec: rec}, wait: time.Hour}, nil
+		}
+	})
+	rc := dialRaw(t, addr, "root", "", nativePasswordPlugin, rawCaps)
+	for range 3 { // the idle deadline set for an hour stands between commands
+		rc.command(ComPing, nil)
+		if p := rc.read(); p[0] != headerOK {
+			t.Fatalf("ping: %q", p)
+		}
+	}
+	// A shorter wait_timeout replaces the hour-long deadline at once.
+	rc.command(ComQuery, []byte("shorten"))
+	if p := rc.read(); p[0] != headerOK {
+		t.Fatalf("shorten: %q", p)
+	}
+	rc.nc.SetDeadline(time.Time{})
+	got := closedWithin(t, rc.nc, 20*time.Second)
+	if len(got) < 4 || errCodeOf(got[4:]) != mysqlerr.ErClientInteractionTimeout {
+		t.Fatalf("after a shorter wait_timeout: %q, want ERR 4031", got)
+	}
+}

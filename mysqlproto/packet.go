@@ -29,6 +29,7 @@ type Conn struct {
 	// written. Zero leaves the connection's deadlines alone.
 	readTimeout  time.Duration
 	writeTimeout time.Duration
+	dl           deadlines // set on netConn by this Conn (timeouts.go)
 
 	capabilities uint32        // negotiated with the client
 	status       func() uint16 // server status flags for OK/EOF; nil = autocommit
@@ -68,7 +69,7 @@ func (c *Conn) ReadPacket() ([]byte, error) {
 	var payload []byte
 	for {
 		var hdr [4]byte
-		if err := c.extendRead(); err != nil {
+		if err := c.extendRead(len(hdr)); err != nil {
 			return nil, err
 		}
 		if _, err := io.ReadFull(c.r, hdr[:]); err != nil {
@@ -88,7 +89,7 @@ func (c *Conn) ReadPacket() ([]byte, error) {
 		}
 		for remaining := n; remaining > 0; {
 			step := min(remaining, readChunk)
-			if err := c.extendRead(); err != nil {
+			if err := c.extendRead(step); err != nil {
 				return nil, err
 			}
 			payload = slices.Grow(payload, step)
