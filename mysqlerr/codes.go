@@ -140,6 +140,9 @@ const (
 // states maps codes to SQLSTATEs; codes absent here use HY000, MySQL's general state.
 var states = map[uint16]string{
 	ErConCountError:           "08004",
+	ErTooManyUserConnections:  "42000",
+	ErNetReadInterrupted:      "08S01",
+	ErNetWriteInterrupted:     "08S01",
 	ErHandshakeError:          "08S01",
 	ErDBAccessDenied:          "42000",
 	ErAccessDenied:            "28000",

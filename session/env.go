@@ -42,6 +42,9 @@ type Env struct {
 	virtualOnce sync.Once
 	virtual     *infoschema.Schemas
 	virtualErr  error
+	// Conns, when set, reads the protocol server's connection counters for SHOW
+	// STATUS (Threads_connected, Max_used_connections, Aborted_connects, ...).
+	Conns ConnStats
 }
 
 // Stats are node-wide counters shown by SHOW STATUS and the metrics endpoint.

@@ -49,6 +49,8 @@ type Session struct {
 	lostWarnings int
 	// temps are the session's temporary tables (temptables.go).
 	temps tempTables
+	// timeouts caches the network timeouts (see Timeouts).
+	timeouts netTimeouts
 
 	mu   sync.Mutex // guards info for SHOW PROCESSLIST
 	info string
@@ -75,6 +77,7 @@ func New(env *Env, ci *mysqlproto.ConnInfo) *Session {
 			s.super = a.Has(users.PrivSuper)
 		}
 	}
+	startTimeouts(s.vars, ci.Capabilities&mysqlproto.ClientInteractive != 0)
 	env.Stats.Connections.Add(1)
 	env.List.add(s)
 	return s
@@ -361,6 +364,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		return ok(), nil
 	case *sqlcompat.Set:
 		s.compile.known = false // read again: the SET may change them
+		s.timeouts.known = false
 		return ok(), s.set(x)
 	case *sqlcompat.Show:
 		return s.show(x)

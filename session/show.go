@@ -450,12 +450,11 @@ func (s *Session) statusRows() [][]any {
 		{"Binlog_group_commits", fmt.Sprint(bs.Groups)},
 		{"Com_commit", fmt.Sprint(st.Commits.Load())},
 		{"Com_rollback", fmt.Sprint(st.Rollbacks.Load())},
-		{"Connections", fmt.Sprint(st.Connections.Load())},
 		{"Questions", fmt.Sprint(st.Questions.Load())},
-		{"Threads_connected", fmt.Sprint(s.env.List.Count())},
 		{"Threads_running", "1"},
 		{"Uptime", fmt.Sprint(int64(time.Since(s.env.Started).Seconds()))},
 	}
+	rows = append(rows, s.connectionRows()...)
 	rows = append(rows, s.semiSyncRows()...)
 	slices.SortFunc(rows, func(a, b []any) int { return strings.Compare(a[0].(string), b[0].(string)) })
 	return rows
