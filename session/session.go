@@ -116,7 +116,7 @@ func (s *Session) Close() {
 
 // Status reports autocommit and whether a transaction is open.
 func (s *Session) Status() (autocommit, inTxn bool) {
-	return s.vars.Int("autocommit") != 0, s.txn != nil
+	return s.compileVars().autocommit, s.txn != nil
 }
 
 // UseDB handles COM_INIT_DB.
@@ -365,7 +365,9 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 	case *sqlcompat.Set:
 		s.compile.known = false // read again: the SET may change them
 		s.timeouts.known = false
-		return ok(), s.set(x)
+		err := s.set(x)
+		s.compile.known = false // a user variable's value compiled with them midway
+		return ok(), err
 	case *sqlcompat.Show:
 		return s.show(x)
 	case *sqlcompat.FlushBinaryLogs:
@@ -449,7 +451,7 @@ func (s *Session) writable() error {
 
 // ensureTxn opens the implicit transaction of autocommit=0.
 func (s *Session) ensureTxn() {
-	if s.txn == nil && s.vars.Int("autocommit") == 0 {
+	if s.txn == nil && !s.compileVars().autocommit {
 		s.beginTxn()
 		s.txnReadOnly = s.vars.Int("transaction_read_only") != 0
 	}
