@@ -11,6 +11,16 @@ typedef struct sqlite3_context sqlite3_context;
 typedef struct sqlite3_value sqlite3_value;
 typedef void (*sc_fn)(sqlite3_context *, int, sqlite3_value **);
 
+// sc_val is one argument of a Go SQL function as gofunc.c reads it: its SQLite
+// type, and its integer, double, or text/blob bytes (SQLite's, valid for the call).
+typedef struct {
+	int type;
+	int n;
+	long long i;
+	double r;
+	const void *p;
+} sc_val;
+
 extern int sqlite3_create_function_v2(sqlite3 *, const char *, int, int, void *, sc_fn, sc_fn,
 	void (*)(sqlite3_context *), void (*)(void *));
 extern int sqlite3_value_type(sqlite3_value *);
