@@ -98,6 +98,9 @@ type emitter struct {
 	valuesNoted bool
 	// stmts are the SQLite statements split off before the one being rendered.
 	stmts []string
+	// warned are the string literals whose conversion to a number was warned
+	// about (numconv.go).
+	warned map[*driver.ValueExpr]bool
 }
 
 // emit compiles stmt (parsed from sql) into SQLite SQL. errNotYet (wrapped) means

@@ -166,6 +166,8 @@ func (e *emitter) exprStored(x ast.ExprNode, s *scope) {
 		e.expr(x.Pattern, s)
 		// MySQL's LIKE escapes with \ unless told otherwise; SQLite's has no escape.
 		e.w(" ESCAPE " + sqlString(string(x.Escape)) + ")")
+	case *ast.PatternRegexpExpr:
+		e.regexpMatch(x, s)
 	case *ast.CaseExpr:
 		e.caseExpr(x, s)
 	case *ast.RowExpr:
@@ -428,6 +430,8 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 	}
 	switch x.Op {
 	case opcode.Plus, opcode.Minus, opcode.Mul:
+		e.doubleLiteral(x.L)
+		e.doubleLiteral(x.R)
 		if e.paramArith(x, op, s) {
 			return
 		}
@@ -506,6 +510,7 @@ func plainString(t ColType) bool {
 
 func (e *emitter) operand(x ast.ExprNode, s *scope, asNumber bool) {
 	if asNumber {
+		e.doubleLiteral(x)
 		e.w("CAST(")
 		e.expr(x, s)
 		e.w(" AS REAL)")
@@ -597,21 +602,16 @@ func (e *emitter) call(x *ast.FuncCallExpr, s *scope) {
 		return
 	}
 	// Families of functions with their own rules, each in its own file.
-	for _, family := range []func(string, *ast.FuncCallExpr, *scope) bool{e.temporalCall, e.stringCall, e.jsonCall, e.mathCall} {
+	for _, family := range []func(string, *ast.FuncCallExpr, *scope) bool{e.temporalCall, e.stringCall, e.jsonCall, e.mathCall, e.flowCall, e.miscCall, e.plainCall} {
 		if family(name, x, s) {
 			return
 		}
 	}
-	for _, a := range x.Args {
-		switch a.(type) {
-		case *ast.TimeUnitExpr, *ast.TrimDirectionExpr, *ast.GetFormatSelectorExpr:
-			e.fail(notYet("function %s with a unit", name))
-			return
-		}
+	if isBuiltin(name) {
+		e.unsupported(name)
+		return
 	}
-	e.w(name + "(")
-	e.argList(name, x.Args, s)
-	e.w(")")
+	e.unknownFunction(x)
 }
 
 func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
@@ -662,39 +662,28 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 		}
 		e.w(")")
 	case "group_concat":
-		if len(x.Args) < 2 {
-			e.fail(notYet("GROUP_CONCAT"))
+		e.groupConcat(x, s)
+	case "bit_and", "bit_or", "bit_xor", "std", "stddev", "stddev_pop", "stddev_samp", "variance", "var_pop", "var_samp":
+		if len(x.Args) != 1 || x.Order != nil {
+			e.fail(notYet("%s with %d arguments", name, len(x.Args)))
 			return
 		}
-		vals, sep := x.Args[:len(x.Args)-1], x.Args[len(x.Args)-1]
-		sv, ok := sep.(*driver.ValueExpr)
-		if !ok {
-			e.fail(notYet("GROUP_CONCAT separator"))
-			return
-		}
-		e.w("group_concat(")
+		e.w(aggregateFuncs[name] + "(")
 		if x.Distinct {
-			if sv.GetString() != "," {
-				e.fail(notYet("GROUP_CONCAT(DISTINCT ... SEPARATOR)"))
-				return
-			}
 			e.w("DISTINCT ")
 		}
-		if len(vals) > 1 {
-			e.w("concat(")
-			e.argList("concat", vals, s)
-			e.w(")")
+		if strings.HasPrefix(name, "bit_") {
+			e.exprStored(x.Args[0], s) // the stored form's bits are the number's
 		} else {
-			e.digitArg(vals[0], s)
-		}
-		if !x.Distinct {
-			e.w(", " + sqlString(sv.GetString()))
-		}
-		if x.Order != nil {
-			e.w(" ")
-			e.orderBy(x.Order, s)
+			e.realArg(x.Args[0], s)
 		}
 		e.w(")")
+	case "any_value":
+		if len(x.Args) != 1 {
+			e.fail(notYet("ANY_VALUE with %d arguments", len(x.Args)))
+			return
+		}
+		e.exprStored(x.Args[0], s) // SQLite gives a bare value of one of the group's rows
 	case "json_arrayagg", "json_objectagg":
 		e.jsonAggregate(name, x, s)
 	default:
@@ -726,6 +715,10 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 		}
 		if t.Wide() {
 			e.signedArg(x.Expr, s) // the signed BIGINT of its 64 bits, as MySQL's
+			return
+		}
+		if n, ok := e.signedLiteral(x.Expr); ok {
+			e.w(n)
 			return
 		}
 		// A decimal or float rounds to the nearest integer; a string is cut at

@@ -362,6 +362,18 @@ func (c *compiler) aggregate(x *ast.AggregateFuncExpr, s *scope) ColType {
 		return t
 	case "json_arrayagg", "json_objectagg":
 		return columnType(catalogJSON)
+	case "std", "stddev", "stddev_pop", "stddev_samp", "variance", "var_pop", "var_samp":
+		// DOUBLE with the argument's decimals and div_precision_increment more
+		// (Item_sum_variance): DOUBLE/4 for integers, not fixed for doubles.
+		arg = numericForm(arg)
+		t := typeDouble
+		switch {
+		case arg.isInt() || arg.isDecimal():
+			t.Decimals = byte(min(int(arg.Decimals)+divPrecisionIncrement, 30))
+		case arg.isApprox() && arg.Decimals < notFixed:
+			t.Decimals = byte(min(int(arg.Decimals)+divPrecisionIncrement, int(notFixed)))
+		}
+		return t
 	case "bit_and", "bit_or", "bit_xor":
 		t := typeBigint
 		t.Flags |= mp.UnsignedFlag | mp.NotNullFlag
@@ -448,6 +460,9 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 	if t, ok := c.stringFuncType(name, x, s); ok {
 		return t
 	}
+	if t, ok := c.builtinType(name, x, s); ok {
+		return t
+	}
 	if t, ok := c.concatType(name, x, s); ok {
 		return t
 	}
@@ -526,7 +541,7 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 			p, sc := t.precisionScale()
 			d = max(min(d, 30), 0)
 			return decimalType(p-sc+d+1, d, false)
-		case t.isApprox():
+		case t.isApprox() || t.isString():
 			r := typeDouble
 			if d >= 0 && d < int(notFixed) {
 				r.Decimals = byte(d)

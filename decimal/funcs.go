@@ -273,3 +273,25 @@ func roundTo(a any, d int64, mode apd.Rounder) any {
 	}
 	return Text(&r)
 }
+
+// Floor is MySQL's FLOOR of an exact value: the largest whole number not above
+// s, as decimal text; ok=false when s is no number.
+func Floor(s string) (string, bool) { return whole(s, apd.RoundFloor) }
+
+// Ceil is MySQL's CEILING of an exact value: the smallest whole number not
+// below s.
+func Ceil(s string) (string, bool) { return whole(s, apd.RoundCeiling) }
+
+func whole(s string, mode apd.Rounder) (string, bool) {
+	x, ok := parseText(s)
+	if !ok {
+		return "", false
+	}
+	c := *ctx
+	c.Rounding = mode
+	var r apd.Decimal
+	if _, err := c.Quantize(&r, x, 0); err != nil {
+		return "", false
+	}
+	return Text(&r), true
+}
