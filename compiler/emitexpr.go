@@ -692,8 +692,17 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 }
 
 func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
-	if x.FunctionType != ast.CastFunction && x.FunctionType != ast.CastConvertFunction {
-		e.fail(notYet("CONVERT/BINARY"))
+	switch x.FunctionType {
+	case ast.CastFunction, ast.CastConvertFunction:
+	case ast.CastBinaryOperator:
+		// BINARY x is CAST(x AS BINARY), deprecated since MySQL 8.0.27
+		e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErWarnDeprecatedSyntax, "'BINARY expr' is deprecated and will be removed in a future release. Please use CAST instead"))
+		e.w("CAST(")
+		e.digitArg(x.Expr, s)
+		e.w(" AS BLOB)")
+		return
+	default:
+		e.fail(notYet("CAST function type %d", x.FunctionType))
 		return
 	}
 	if e.temporalCast(x, s) {
@@ -701,11 +710,39 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 	}
 	tp := x.Tp
 	switch tp.GetType() {
+	case mysql.TypeYear:
+		// YEAR of a date is its year; numbers and strings by MySQL's rules
+		t := e.typeOf(x.Expr, s)
+		e.w("binlite_cast_year(")
+		switch {
+		case t.isTemporal():
+			e.w("year(")
+			e.readAs(x.Expr, s, false)
+			e.w("), 'n')")
+		case t.isString() || !t.Known():
+			e.digitArg(x.Expr, s)
+			e.w(", 's')")
+		default:
+			e.realArg(x.Expr, s)
+			e.w(", 'n')")
+		}
 	case mysql.TypeLonglong:
 		t := e.typeOf(x.Expr, s)
 		if mysql.HasUnsignedFlag(tp.GetFlag()) {
 			if !t.isInt() {
-				e.fail(notYet("CAST AS UNSIGNED"))
+				// rounded, a negative value as its two's complement
+				e.w("binlite_cast_unsigned(")
+				switch {
+				case t.isDecimal():
+					e.decArg(x.Expr, s)
+					e.w(", 'd')")
+				case t.isApprox():
+					e.expr(x.Expr, s)
+					e.w(", 'r')")
+				default:
+					e.digitArg(x.Expr, s)
+					e.w(", 's')")
+				}
 				return
 			}
 			e.w("binlite_u64_cast(") // a negative integer is its two's complement's value
@@ -721,14 +758,19 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 			e.w(n)
 			return
 		}
-		// A decimal or float rounds to the nearest integer; a string is cut at
-		// its point, as MySQL converts them.
+		// A decimal rounds half away from zero, a double half to even (rint);
+		// a string is cut at its point, as MySQL converts them.
 		e.w("CAST(")
-		if t.isDecimal() || t.isApprox() {
+		switch {
+		case t.isDecimal():
 			e.w("round(")
 			e.expr(x.Expr, s)
 			e.w(")")
-		} else {
+		case t.isApprox():
+			e.w("binlite_round_double(")
+			e.expr(x.Expr, s)
+			e.w(", 0)")
+		default:
 			e.expr(x.Expr, s)
 		}
 		e.w(" AS INTEGER)")
@@ -738,7 +780,10 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 			return
 		}
 		if tp.GetFlen() > 0 {
-			e.fail(notYet("CAST AS CHAR(n)"))
+			// cut to n characters with MySQL's warning
+			e.w("binlite_cast_char(")
+			e.digitArg(x.Expr, s)
+			e.w(", " + strconv.Itoa(tp.GetFlen()) + ")")
 			return
 		}
 		typ := "TEXT"
@@ -758,6 +803,7 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 		}
 		e.decCall("binlite_cast_dec", s, ", "+strconv.Itoa(p)+", "+strconv.Itoa(d)+", "+sqlString(e.exprText(x, s)), x.Expr)
 	case mysql.TypeDouble, mysql.TypeFloat:
+		e.doubleLiteral(x.Expr)
 		e.w("CAST(")
 		e.realArg(x.Expr, s)
 		e.w(" AS REAL)")

@@ -5,6 +5,7 @@ import (
 	"github.com/pingcap/tidb/pkg/parser/opcode"
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 
+	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/collation"
 	mp "github.com/binlite/binlite/mysqlproto"
 )
@@ -98,16 +99,46 @@ func (e *emitter) greatest(name string, x *ast.FuncCallExpr, s *scope) {
 	render := e.expr
 	coll := ""
 	switch {
-	case kinds.unknown > 0 || kinds.temporal > 0 && kinds.temporal+kinds.null < len(x.Args):
+	case kinds.unknown > 0 || kinds.temporal > 0 && kinds.temporal+kinds.null+kinds.strs < len(x.Args):
 		e.unsupported(name + " of these types")
 		return
 	case kinds.temporal > 0:
-		// values of one temporal type: their text orders as they do
+		// values of one temporal type, string literals read as that type:
+		// their text orders as they do
+		kind := kindName(first)
+		if kind == "time" {
+			e.unsupported(name + " of times") // their text does not order as they do
+			return
+		}
+		for _, a := range x.Args {
+			if _, lit, ok := stringLiteral(a); ok {
+				if _, ok := catalog.TemporalLiteral(kind, lit); !ok {
+					e.unsupported(name + " of a date and a string that is none")
+					return
+				}
+			} else if !e.typeOf(a, s).isTemporal() && e.typeOf(a, s).Type != mp.TypeNull {
+				e.unsupported(name + " of a date and a string")
+				return
+			}
+		}
+		render = func(a ast.ExprNode, s *scope) {
+			if _, lit, ok := stringLiteral(a); ok {
+				norm, _ := catalog.TemporalLiteral(kind, lit)
+				e.w(sqlString(norm))
+				return
+			}
+			e.expr(a, s)
+		}
 	case kinds.strs > 0 && kinds.ints+kinds.decs+kinds.reals == 0:
 		if c := e.argCollation(s, x.Args...); c != "binary" {
 			coll = " COLLATE " + sqliteCollation(c)
 		}
-	case kinds.reals > 0 || kinds.strs > 0:
+	case kinds.strs > 0:
+		// MySQL 8.4 aggregates strings with numbers to a string type; binlite
+		// does not compare them so yet
+		e.unsupported(name + " of strings and numbers")
+		return
+	case kinds.reals > 0:
 		render = func(a ast.ExprNode, s *scope) {
 			e.w("CAST(")
 			e.realArg(a, s)

@@ -33,6 +33,14 @@ func (e *emitter) mathCall(name string, x *ast.FuncCallExpr, s *scope) bool {
 			// back to the stored form: ROUND(18446744073709551615, -1) is beyond it (1690)
 			e.w("binlite_u64_from(")
 			defer e.w(", " + sqlString(e.exprText(x, s)) + ")")
+		} else if t.isInt() {
+			if d, ok := intLiteral(x.Args[len(x.Args)-1]); len(x.Args) == 1 || ok && d >= 0 {
+				e.expr(x.Args[0], s) // an integer has no digits after the point
+				return true
+			}
+			// the exact decimal result is an integer, which its type says it is
+			e.w("CAST(")
+			defer e.w(" AS INTEGER)")
 		}
 		e.w(fn + "(")
 		if t.isDecimal() || t.isInt() {

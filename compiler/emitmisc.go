@@ -5,6 +5,8 @@ import (
 
 	"github.com/pingcap/tidb/pkg/parser/ast"
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
+
+	"github.com/binlite/binlite/mysqlerr"
 )
 
 // miscCall renders the functions answered from the statement's text alone
@@ -29,6 +31,16 @@ func (e *emitter) miscCall(name string, x *ast.FuncCallExpr, s *scope) bool {
 		}
 	case "regexp_like", "regexp_instr", "regexp_replace", "regexp_substr":
 		e.regexpCall(name, x, s)
+	case "sha2":
+		// A constant length SHA2 does not have is NULL, warned about once.
+		if len(x.Args) != 2 {
+			return false
+		}
+		if n, ok := intLiteral(x.Args[1]); !ok || validSHA2(n) {
+			return false
+		}
+		e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErWrongParametersToNativeFct, "Incorrect parameters in the call to native function 'sha2'"))
+		e.w("NULL")
 	default:
 		return false
 	}
@@ -43,3 +55,6 @@ var getFormats = map[string]string{
 	"DATETIME EUR": "%Y-%m-%d %H.%i.%s", "DATETIME INTERNAL": "%Y%m%d%H%i%s",
 	"TIME USA": "%h:%i:%s %p", "TIME JIS": "%H:%i:%s", "TIME ISO": "%H:%i:%s", "TIME EUR": "%H.%i.%s", "TIME INTERNAL": "%H%i%s",
 }
+
+// validSHA2 reports whether SHA2 has the length n (0 is 256).
+func validSHA2(n int) bool { return n == 0 || n == 224 || n == 256 || n == 384 || n == 512 }

@@ -151,7 +151,7 @@ func (e *emitter) stringCall(name string, x *ast.FuncCallExpr, s *scope) bool {
 		if !e.arity(name, x, 1, 1) {
 			return true
 		}
-		coll, coer := e.derivation(x.Args[0], s)
+		coll, coer := e.c.derivation(x.Args[0], s)
 		switch name {
 		case "charset":
 			cs := "binary"
@@ -226,84 +226,4 @@ func (e *emitter) fieldFunc(x *ast.FuncCallExpr, s *scope) {
 		}
 	}
 	e.w(")")
-}
-
-// argCollation is the collation MySQL compares string arguments by (manual
-// 12.8.4, coercibility): an explicit COLLATE, else a column's (or a JSON
-// text's utf8mb4_bin), "binary" when one is a binary string, else the
-// connection's.
-func (e *emitter) argCollation(s *scope, xs ...ast.ExprNode) string {
-	best, bestCoer := "", 7
-	for _, x := range xs {
-		c, coer := e.derivation(x, s)
-		if coer < bestCoer {
-			best, bestCoer = c, coer
-		}
-	}
-	if best == "" {
-		return e.connCollation()
-	}
-	return best
-}
-
-// connCollation is the connection's collation (utf8mb4_general_ci if unknown).
-func (e *emitter) connCollation() string {
-	if _, ok := collation.Lookup(e.c.collation); ok {
-		return collation.Canonical(e.c.collation)
-	}
-	return "utf8mb4_general_ci"
-}
-
-// derivation is an expression's collation and MySQL's coercibility of it: 0
-// an explicit COLLATE, 2 a column, 4 a literal or a function of literals, 5 a
-// number (whose text is binary), 6 NULL; binary strings are "binary" at their
-// own strength.
-func (e *emitter) derivation(x ast.ExprNode, s *scope) (string, int) {
-	switch x := x.(type) {
-	case *ast.ParenthesesExpr:
-		return e.derivation(x.Expr, s)
-	case *ast.SetCollationExpr:
-		if c, ok := collation.Lookup(x.Collate); ok {
-			return c.Name, 0
-		}
-	case *ast.ColumnNameExpr:
-		if s != nil {
-			if col := s.catalogColumn(x.Name); col != nil {
-				if col.Type.IsBinary() {
-					return "binary", 2
-				}
-				if col.Type.IsTextual() && col.Type.Collation != "" {
-					return collation.Canonical(col.Type.Collation), 2
-				}
-			}
-		}
-	case *driver.ValueExpr:
-		if x.Kind() == driver.KindNull {
-			return "binary", 6
-		}
-		if x.Kind() == driver.KindString && x.Type.GetCharset() != "binary" {
-			return e.connCollation(), 4
-		}
-	case *ast.FuncCallExpr:
-		if t := e.typeOf(x, s); t.Charset == collationID("utf8mb4_bin") {
-			return "utf8mb4_bin", 4 // JSON_UNQUOTE, ->>: utf8mb4_bin, stronger than a literal's
-		}
-		best, bestCoer := "", 7
-		for _, a := range x.Args {
-			if c, coer := e.derivation(a, s); coer < bestCoer && e.typeOf(a, s).isString() {
-				best, bestCoer = c, coer
-			}
-		}
-		if best != "" {
-			return best, bestCoer
-		}
-	}
-	t := e.typeOf(x, s)
-	switch {
-	case binaryString(t):
-		return "binary", 4
-	case t.isString():
-		return e.connCollation(), 4
-	}
-	return "binary", 5
 }

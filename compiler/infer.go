@@ -26,6 +26,8 @@ type compiler struct {
 	// kind (NOW(3), STR_TO_DATE's format, ROUND(x, 2)): the plan is not one for
 	// every statement of its shape.
 	valueTyped bool
+	// derived caches the collation derivations worked out (derivation.go).
+	derived map[ast.ExprNode]derived
 }
 
 // divPrecisionIncrement is MySQL's div_precision_increment default.
@@ -312,6 +314,10 @@ func merge(a, b ColType) ColType {
 	case a.Type == b.Type && a.isTemporal():
 		t = a
 		t.Decimals = max(a.Decimals, b.Decimals)
+	case a.isTemporal() && b.isString() || a.isString() && b.isTemporal():
+		// MySQL aggregates a date or time with a string to a string
+		t = typeVarchar
+		t.Length = max(a.Length, b.Length)
 	case a.isString() && b.isString() || a.isString() && numeric(b) || numeric(a) && b.isString():
 		t = typeVarchar
 		t.Length = max(a.Length, b.Length)
@@ -356,9 +362,17 @@ func (c *compiler) aggregate(x *ast.AggregateFuncExpr, s *scope) ColType {
 		arg.Flags &^= mp.NotNullFlag | mp.AutoIncrementFlag | mp.PriKeyFlag | mp.UniqueKeyFlag | mp.MultipleKeyFlag
 		return arg
 	case "group_concat":
-		// TEXT, as group_concat_max_len (1024) is above 512 (manual 14.19.1).
-		t := typeVarchar
+		// TEXT, as group_concat_max_len (1024) is above 512 (manual 14.19.1),
+		// in the values' collation (BLOB of binary strings).
+		var vals []ast.ExprNode
+		if len(x.Args) > 1 {
+			vals = x.Args[:len(x.Args)-1] // the last is the separator
+		}
+		t := c.resultString(1024, s, vals...)
 		t.Type, t.Length = mp.TypeBlob, 1024*4
+		if t.Charset == mp.CharsetBinary {
+			t.Length = 1024
+		}
 		return t
 	case "json_arrayagg", "json_objectagg":
 		return columnType(catalogJSON)
@@ -405,7 +419,12 @@ func castType(x *ast.FuncCastExpr) ColType {
 		return columnType(catalog.Type{Base: "time", Scale: max(tp.GetDecimal(), 0)})
 	case mysql.TypeJSON:
 		return columnType(catalog.Type{Base: "json"})
+	case mysql.TypeYear:
+		return columnType(catalog.Type{Base: "year"})
 	case mysql.TypeVarString, mysql.TypeString, mysql.TypeVarchar:
+		if x.FunctionType == ast.CastBinaryOperator {
+			return ColType{Type: mp.TypeVarString, Charset: mp.CharsetBinary, Flags: mp.BinaryFlag}
+		}
 		if tp.GetCharset() == "binary" {
 			return ColType{Type: mp.TypeVarString, Charset: mp.CharsetBinary, Flags: mp.BinaryFlag, Length: uint32(max(tp.GetFlen(), 0))}
 		}

@@ -45,38 +45,9 @@ func (c *compiler) constInt(x ast.ExprNode) (int64, bool) {
 	return int64(n), ok
 }
 
-// stringCharset is the character set (a collation id) of a string function's
-// result over args: binary when one of them is a binary string.
-func (c *compiler) stringCharset(s *scope, args ...ast.ExprNode) uint16 {
-	for _, a := range args {
-		if binaryString(c.expr(a, s)) {
-			return mp.CharsetBinary
-		}
-	}
-	null := false
-	for _, a := range args {
-		t := c.expr(a, s)
-		if t.isString() && t.Charset != 0 && t.Type != mp.TypeJSON {
-			return t.Charset
-		}
-		null = null || t.Type == mp.TypeNull
-	}
-	if null {
-		return mp.CharsetBinary // NULL's character set, where nothing else gives one (QUOTE(NULL))
-	}
-	return typeVarchar.Charset
-}
-
 // stringOf is a string result of at most chars characters over args.
 func (c *compiler) stringOf(chars uint64, s *scope, args ...ast.ExprNode) ColType {
-	cs := c.stringCharset(s, args...)
-	t := stringResult(min(chars, maxBlobChars), cs)
-	if cs != mp.CharsetBinary {
-		if name := collationName(cs); strings.HasSuffix(name, "_bin") {
-			t.Flags |= mp.BinaryFlag
-		}
-	}
-	return t
+	return c.resultString(chars, s, args...)
 }
 
 // builtinType types the string and numeric functions of funcs.go; ok=false for
@@ -182,6 +153,9 @@ func (c *compiler) builtinType(name string, x *ast.FuncCallExpr, s *scope) (ColT
 	case "sha1", "sha":
 		return c.asciiString(40), true
 	case "sha2":
+		if n, ok := c.constInt(args[len(args)-1]); len(args) == 2 && ok && !validSHA2(int(n)) {
+			return stringResult(0, mp.CharsetBinary), true // NULL, of no character set
+		}
 		return c.asciiString(128), true
 	case "to_base64":
 		return c.asciiString((chars(0)+2)/3*4 + chars(0)/57), true
@@ -274,6 +248,10 @@ func (c *compiler) builtinType(name string, x *ast.FuncCallExpr, s *scope) (ColT
 		case t.isDecimal():
 			t.Flags &^= mp.NotNullFlag | mp.AutoIncrementFlag | mp.PriKeyFlag | mp.UniqueKeyFlag | mp.MultipleKeyFlag
 			return t, true
+		case t.Type == mp.TypeNull:
+			r := typeDouble
+			r.Decimals = 0 // NULL's decimals
+			return r, true
 		case t.isApprox() || t.isString():
 			return typeDouble, true
 		}
@@ -323,7 +301,7 @@ func floorType(t ColType) ColType {
 			return typeBigint
 		}
 		return decimalType(digits, 0, false)
-	case t.isApprox() || t.isString():
+	case t.isApprox() || t.isString() || t.Type == mp.TypeNull:
 		return typeDouble
 	}
 	return ColType{}

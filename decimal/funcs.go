@@ -295,3 +295,19 @@ func whole(s string, mode apd.Rounder) (string, bool) {
 	}
 	return Text(&r), true
 }
+
+// Mod is MySQL's a MOD b of exact values: the remainder of a / b truncated,
+// with a's sign, at the larger of their scales; ok=false for no number or a
+// zero b.
+func Mod(a, b string) (string, bool) {
+	x, ok1 := parseText(a)
+	y, ok2 := parseText(b)
+	if !ok1 || !ok2 || y.IsZero() {
+		return "", false
+	}
+	var r apd.Decimal
+	if _, err := ctx.Rem(&r, x, y); err != nil {
+		return "", false
+	}
+	return Text(&r), true
+}

@@ -166,10 +166,10 @@ func (a *bitAgg) Final(c sqlitec.Context) {
 	c.ResultBlob(u64.Blob(a.acc))
 }
 
-// floatToUint64 is a double as MySQL converts it to a 64-bit integer: rounded,
-// a negative one as its two's complement.
+// floatToUint64 is a double as MySQL converts it to a 64-bit integer: rounded
+// half to even, a negative one as its two's complement.
 func floatToUint64(f float64) uint64 {
-	r := math.Round(f)
+	r := math.RoundToEven(f)
 	switch {
 	case r >= math.MaxUint64:
 		return math.MaxUint64

@@ -118,6 +118,9 @@ func openWith(path string, q url.Values, extra Functions) (*sqliteConn, error) {
 		if err := registerAggregates(c, state); err != nil {
 			return err
 		}
+		if err := registerCasts(c, state); err != nil {
+			return err
+		}
 		// Text columns declare MySQL collations (COLLATE utf8mb4_general_ci); a
 		// connection without them could not even read such a table's schema.
 		if err := collation.Register(func(name string, cmp func(a, b string) int) error {

@@ -16,49 +16,14 @@ import (
 
 // registerMath registers the numeric functions whose MySQL rules SQLite's
 // namesakes do not follow, or that SQLite (built without its math functions)
-// lacks. Each gives NULL for NULL; the compiler wraps those whose double may
-// overflow in binlite_double (MySQL's 1690).
+// lacks, beside the C library's in package sqlitec (binlite_sin, binlite_ln
+// ...). Each gives NULL for NULL.
 func registerMath(c *sqlite3.SQLiteConn, st *stmtState) error {
 	if err := c.RegisterFunc("binlite_round_double", roundDouble, true); err != nil {
 		return fmt.Errorf("register binlite_round_double: %w", err)
 	}
 	m := &mathFuncs{st: st}
-	unary := func(name string, f func(float64) float64) fastFunc {
-		return fastFunc{name, 1, true, func(c sqlitec.Context, args []sqlitec.Value) {
-			if x, ok := floatArg(&args[0]); ok {
-				c.ResultFloat(f(x))
-			}
-		}}
-	}
-	// partial: NULL outside the domain (SQRT(-1), ASIN(2)), as MySQL's.
-	partial := func(name string, f func(float64) float64, in func(float64) bool) fastFunc {
-		return fastFunc{name, 1, true, func(c sqlitec.Context, args []sqlitec.Value) {
-			if x, ok := floatArg(&args[0]); ok && in(x) {
-				c.ResultFloat(f(x))
-			}
-		}}
-	}
-	unit := func(x float64) bool { return x >= -1 && x <= 1 }
 	return registerFast(c, []fastFunc{
-		unary("binlite_floor", math.Floor),
-		unary("binlite_ceil", math.Ceil),
-		unary("binlite_exp", math.Exp),
-		unary("binlite_sin", math.Sin),
-		unary("binlite_cos", math.Cos),
-		unary("binlite_tan", math.Tan),
-		unary("binlite_degrees", func(x float64) float64 { return x * (180 / math.Pi) }),
-		unary("binlite_radians", func(x float64) float64 { return x * (math.Pi / 180) }),
-		unary("binlite_cot", func(x float64) float64 { return 1 / math.Tan(x) }),
-		partial("binlite_sqrt", math.Sqrt, func(x float64) bool { return x >= 0 }),
-		partial("binlite_asin", math.Asin, unit),
-		partial("binlite_acos", math.Acos, unit),
-		{"binlite_ln", 1, false, m.logOf(math.Log)},
-		{"binlite_log2", 1, false, m.logOf(math.Log2)},
-		{"binlite_log10", 1, false, m.logOf(math.Log10)},
-		{"binlite_log", 2, false, m.logBase},
-		{"binlite_atan", 1, true, atan},
-		{"binlite_atan", 2, true, atan},
-		{"binlite_pow", 2, true, pow},
 		{"binlite_sign", 1, true, signOf},
 		{"binlite_interval", -1, true, interval},
 		{"binlite_bit_count", 1, true, bitCount},
@@ -66,6 +31,8 @@ func registerMath(c *sqlite3.SQLiteConn, st *stmtState) error {
 		{"binlite_format", 4, false, m.format},
 		{"binlite_rand", 2, false, m.rand},
 		{"binlite_dec_abs", 1, true, m.decAbs},
+		{"binlite_dec_mod", 3, false, m.decMod},
+		{"binlite_fmod", 3, false, m.fmod},
 		{"binlite_dec_floor", 1, true, m.decRound(decimal.Floor)},
 		{"binlite_dec_ceil", 1, true, m.decRound(decimal.Ceil)},
 	})
@@ -93,63 +60,6 @@ func roundDouble(v any, d int64) any {
 		return math.RoundToEven(x*scale) / scale
 	}
 	return math.RoundToEven(x/math.Pow(10, float64(-d))) * math.Pow(10, float64(-d))
-}
-
-// logOf is LN, LOG2 or LOG10: NULL with warning 3020 for a value that is not
-// positive.
-func (m *mathFuncs) logOf(f func(float64) float64) sqlitec.Func {
-	return func(c sqlitec.Context, args []sqlitec.Value) {
-		x, ok := floatArg(&args[0])
-		if !ok {
-			return
-		}
-		if x <= 0 {
-			m.st.warnf(mysqlerr.ErInvalidArgumentForLogarithm, "Invalid argument for logarithm")
-			return
-		}
-		c.ResultFloat(f(x))
-	}
-}
-
-// logBase is LOG(b, x): NULL with warning 3020 for x <= 0, b <= 0 or b = 1.
-func (m *mathFuncs) logBase(c sqlitec.Context, args []sqlitec.Value) {
-	b, ok := floatArg(&args[0])
-	x, ok2 := floatArg(&args[1])
-	if !ok || !ok2 {
-		return
-	}
-	if x <= 0 || b <= 0 || b == 1 {
-		m.st.warnf(mysqlerr.ErInvalidArgumentForLogarithm, "Invalid argument for logarithm")
-		return
-	}
-	c.ResultFloat(math.Log(x) / math.Log(b))
-}
-
-func atan(c sqlitec.Context, args []sqlitec.Value) {
-	y, ok := floatArg(&args[0])
-	if !ok {
-		return
-	}
-	if len(args) == 1 {
-		c.ResultFloat(math.Atan(y))
-		return
-	}
-	if x, ok := floatArg(&args[1]); ok {
-		c.ResultFloat(math.Atan2(y, x))
-	}
-}
-
-func pow(c sqlitec.Context, args []sqlitec.Value) {
-	x, ok := floatArg(&args[0])
-	y, ok2 := floatArg(&args[1])
-	if !ok || !ok2 {
-		return
-	}
-	r := math.Pow(x, y)
-	if math.IsNaN(r) {
-		r = math.Inf(1) // POW(-8, 1/3): MySQL's "out of range"
-	}
-	c.ResultFloat(r)
 }
 
 // signOf is SIGN(x): -1, 0 or 1 of x read as a double.
@@ -439,4 +349,46 @@ func (m *mathFuncs) decRound(f func(string) (string, bool)) sqlitec.Func {
 			c.ResultString(r)
 		}
 	}
+}
+
+// zero answers a division by zero as the divisions' mode argument says (see
+// sqlitec.RegisterChecks): NULL, with warning 1365 (mode 1) or failing (2).
+func (m *mathFuncs) zero(c sqlitec.Context, mode *sqlitec.Value) {
+	switch mode.Int() {
+	case 2:
+		c.ResultError(fnErrorText(mysqlerr.ErDivisionByZero, "Division by 0"))
+	case 1:
+		m.st.warnf(mysqlerr.ErDivisionByZero, "Division by 0")
+	}
+}
+
+// decMod is binlite_dec_mod(a, b, mode): MOD of exact values, exactly.
+func (m *mathFuncs) decMod(c sqlitec.Context, args []sqlitec.Value) {
+	a, ok := textCopy(&args[0])
+	b, ok2 := m.buf.text(&args[1])
+	if !ok || !ok2 {
+		return
+	}
+	r, ok := decimal.Mod(string(a), string(b))
+	if !ok {
+		if d, isNum := decimal.Parse(string(b)); isNum && d.IsZero() {
+			m.zero(c, &args[2])
+		}
+		return
+	}
+	c.ResultString(r)
+}
+
+// fmod is binlite_fmod(a, b, mode): MOD of doubles (C's fmod: a's sign).
+func (m *mathFuncs) fmod(c sqlitec.Context, args []sqlitec.Value) {
+	a, ok := floatArg(&args[0])
+	b, ok2 := floatArg(&args[1])
+	if !ok || !ok2 {
+		return
+	}
+	if b == 0 {
+		m.zero(c, &args[2])
+		return
+	}
+	c.ResultFloat(math.Mod(a, b))
 }

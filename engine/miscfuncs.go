@@ -90,7 +90,7 @@ func (f *miscFuncs) hexResult(c sqlitec.Context, sum []byte) {
 }
 
 // sha2 is SHA2(s, bits): SHA-224, -256, -384 or -512 (0 is 256) in hex; NULL
-// for another length.
+// with warning 1583 for another length.
 func (f *miscFuncs) sha2(c sqlitec.Context, args []sqlitec.Value) {
 	s, ok := textCopy(&args[0])
 	n, ok2 := intArg(&args[1])
@@ -112,6 +112,7 @@ func (f *miscFuncs) sha2(c sqlitec.Context, args []sqlitec.Value) {
 		h := sha512.Sum512(s)
 		sum = h[:]
 	default:
+		f.st.warnf(mysqlerr.ErWrongParametersToNativeFct, "Incorrect parameters in the call to native function 'sha2'")
 		return
 	}
 	f.hexResult(c, sum)

@@ -93,8 +93,7 @@ func result(c sqlitec.Context, b []byte, binary bool) {
 }
 
 // intArg reads an integer argument as MySQL's val_int does: a double rounded
-// half away from zero, a string by the number it starts with. ok=false for
-// NULL.
+// half to even, a string by the number it starts with. ok=false for NULL.
 func intArg(v *sqlitec.Value) (int64, bool) {
 	switch v.Type() {
 	case sqlitec.TypeInteger:
@@ -107,9 +106,10 @@ func intArg(v *sqlitec.Value) (int64, bool) {
 	return 0, false
 }
 
-// roundToInt rounds f half away from zero, clipped to BIGINT.
+// roundToInt rounds a double to an integer as MySQL's val_int does (rint:
+// half to even), clipped to BIGINT.
 func roundToInt(f float64) int64 {
-	r := math.Round(f)
+	r := math.RoundToEven(f)
 	switch {
 	case math.IsNaN(r):
 		return 0

@@ -65,4 +65,7 @@ void sc_zero(sqlite3_context *ctx, sqlite3_value *mode);
 // the Go handle division warnings go to.
 int sc_register_u64(sqlite3 *db, uintptr_t warn);
 
+// sc_register_math adds MySQL's mathematical functions (math.c).
+int sc_register_math(sqlite3 *db, uintptr_t warn);
+
 #endif
