@@ -555,7 +555,7 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 		}
 		switch {
 		case t.isInt():
-			return t
+			return intResult(t.Flags&mp.UnsignedFlag != 0) // BIGINT (Item_func_round)
 		case t.isDecimal():
 			p, sc := t.precisionScale()
 			d = max(min(d, 30), 0)
