@@ -26,14 +26,15 @@ type derived struct {
 // derivation is an expression's collation and MySQL's coercibility of it,
 // worked out once per expression of a compilation.
 func (c *compiler) derivation(x ast.ExprNode, s *scope) (string, int) {
-	if d, ok := c.derived[x]; ok {
+	k := typedKey{x, s}
+	if d, ok := c.derived[k]; ok {
 		return d.coll, d.coer
 	}
 	coll, coer := c.derive(x, s)
 	if c.derived == nil {
-		c.derived = map[ast.ExprNode]derived{}
+		c.derived = map[typedKey]derived{}
 	}
-	c.derived[x] = derived{coll, coer}
+	c.derived[k] = derived{coll, coer}
 	return coll, coer
 }
 

@@ -27,7 +27,16 @@ type compiler struct {
 	// every statement of its shape.
 	valueTyped bool
 	// derived caches the collation derivations worked out (derivation.go).
-	derived map[ast.ExprNode]derived
+	derived map[typedKey]derived
+	// typed caches the types of function calls worked out, by call and scope:
+	// a function's type reads its arguments' several times (length, collation,
+	// kind), which must not cost that many times over at each level of nesting.
+	typed map[typedKey]ColType
+}
+
+type typedKey struct {
+	x ast.ExprNode
+	s *scope
 }
 
 // divPrecisionIncrement is MySQL's div_precision_increment default.
@@ -156,7 +165,16 @@ func (c *compiler) expr(e ast.ExprNode, s *scope) ColType {
 	case *ast.FuncCastExpr:
 		return castType(x)
 	case *ast.FuncCallExpr:
-		return c.function(x, s)
+		k := typedKey{x, s}
+		if t, ok := c.typed[k]; ok {
+			return t
+		}
+		t := c.function(x, s)
+		if c.typed == nil {
+			c.typed = map[typedKey]ColType{}
+		}
+		c.typed[k] = t
+		return t
 	}
 	return ColType{}
 }
