@@ -31,13 +31,13 @@ var binaryOps = map[opcode.Op]string{
 // sqlcompat substitutes them, so statements that call them stay with it for now.
 var contextFunctions = set("database", "schema", "user", "session_user", "system_user",
 	"current_user", "connection_id", "version", "last_insert_id", "row_count", "found_rows",
-	"current_role", "benchmark", "sleep", "get_lock", "release_lock")
+	"current_role")
 
 // expr renders one expression in s's scope. A BIGINT UNSIGNED value is never
 // its stored form here: where no rule of emitu64.go reads it, a value of 2^63 or
 // more fails with 1235 (binlite_u64).
 func (e *emitter) expr(x ast.ExprNode, s *scope) {
-	if e.err != nil {
+	if e.err != nil || e.rolledUp(x, s) {
 		return
 	}
 	if e.yieldsStored(x, s) {
@@ -50,7 +50,7 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 // exprStored renders x; a BIGINT UNSIGNED value may be in its stored form (the
 // BLOB of package u64 from 2^63 up): for the callers that read that form.
 func (e *emitter) exprStored(x ast.ExprNode, s *scope) {
-	if e.err != nil {
+	if e.err != nil || e.rolledUp(x, s) {
 		return
 	}
 	if y, ok := e.typedRewrite(x, s); ok {
@@ -615,6 +615,8 @@ func (e *emitter) call(x *ast.FuncCallExpr, s *scope) {
 }
 
 func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
+	e.aggDepth++
+	defer func() { e.aggDepth-- }()
 	name := strings.ToLower(x.F)
 	switch name {
 	case "count", "sum", "avg", "min", "max":

@@ -44,6 +44,8 @@ func (e *emitter) flowCall(name string, x *ast.FuncCallExpr, s *scope) bool {
 		e.w(" IS NULL)")
 	case "greatest", "least":
 		e.greatest(name, x, s)
+	case "grouping":
+		e.grouping(x, s)
 	case "any_value":
 		if !e.arity(name, x, 1, 1) {
 			return true

@@ -41,6 +41,9 @@ func TestEmitFunctions(t *testing.T) {
 		// answered from the text: GET_FORMAT, CHARSET, COLLATION
 		{"SELECT CONVERT_TZ(dt, 'UTC', 'Europe/Oslo'), TIMESTAMPADD(DAY, 1, dt), GET_FORMAT(DATE, 'ISO'), CHARSET(b), COLLATION(v) FROM t",
 			"SELECT binlite_convert_tz(`dt`, 'date', 'UTC', 'Europe/Oslo', 0) AS `CONVERT_TZ(dt, 'UTC', 'Europe/Oslo')`, binlite_date_add(`dt`, 'date', 'date', 0, 1, 'DAY', 0) AS `TIMESTAMPADD(DAY, 1, dt)`, '%Y-%m-%d' AS `GET_FORMAT(DATE, 'ISO')`, 'utf8mb4' AS `CHARSET(b)`, 'utf8mb4_general_ci' AS `COLLATION(v)` FROM `t`", "[]"},
+		// WITH ROLLUP: one grouping per level, rolled-up items NULL, super-aggregates after their groups
+		{"SELECT v, COUNT(*), GROUPING(v) FROM t GROUP BY v WITH ROLLUP",
+			"SELECT `v`, `COUNT(*)`, `GROUPING(v)` FROM (SELECT `v` AS `v`, count(*) AS `COUNT(*)`, 0 AS `GROUPING(v)`, `v` AS binlite_g0, 0 AS binlite_level FROM `t` GROUP BY `v` UNION ALL SELECT NULL AS `v`, count(*) AS `COUNT(*)`, 1 AS `GROUPING(v)`, NULL AS binlite_g0, 1 AS binlite_level FROM `t`) ORDER BY binlite_level >= 1, binlite_g0 COLLATE utf8mb4_general_ci", "[]"},
 	}
 	for _, c := range cases {
 		em, err := NewCache(8).Emit(c.mysql, "d", "utf8mb4_general_ci", cat)

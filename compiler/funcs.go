@@ -82,6 +82,7 @@ var plainFuncs = map[string]fnSpec{
 	"degrees": {"binlite_degrees", 1, 1, argReal}, "radians": {"binlite_radians", 1, 1, argReal},
 	"interval":  {"binlite_interval", 2, -1, argReal},
 	"bit_count": {"binlite_bit_count", 1, 1, argPlain},
+	"sleep":     {"binlite_sleep", 1, 1, argReal},
 	"makedate":  {"makedate", 2, 2, argPlain}, "from_days": {"from_days", 1, 1, argPlain},
 	"period_add": {"period_add", 2, 2, argPlain}, "period_diff": {"period_diff", 2, 2, argPlain},
 }

@@ -232,7 +232,7 @@ func (c *compiler) builtinType(name string, x *ast.FuncCallExpr, s *scope) (ColT
 			t.Length = 1
 		}
 		return t, true
-	case "bit_count":
+	case "bit_count", "grouping":
 		return typeBigint, true
 	case "pi":
 		t := typeDouble

@@ -65,6 +65,7 @@ func registerMisc(c *sqlite3.SQLiteConn, st *stmtState) error {
 		{"binlite_bin_to_uuid", 2, true, f.binToUUID},
 		{"binlite_uuid_short", 0, false, f.uuidShort},
 		{"binlite_random_bytes", 1, false, randomBytes},
+		{"binlite_sleep", 1, false, sleep},
 	})
 }
 
@@ -602,4 +603,16 @@ func randomBytes(c sqlitec.Context, args []sqlitec.Value) {
 		return
 	}
 	c.ResultBlob(b)
+}
+
+// maxSleep bounds SLEEP: a statement holds its connection while it sleeps.
+const maxSleep = time.Hour
+
+// sleep is SLEEP(seconds): waits, then 0; NULL or a negative duration is 0 at
+// once (MySQL warns about neither in a SELECT).
+func sleep(c sqlitec.Context, args []sqlitec.Value) {
+	if secs, ok := floatArg(&args[0]); ok && secs > 0 {
+		time.Sleep(min(time.Duration(secs*float64(time.Second)), maxSleep))
+	}
+	c.ResultInt(0)
 }

@@ -194,3 +194,11 @@ SELECT YEAR(d) AS y, MONTH(d) AS m, COUNT(*), SUM(amt) FROM g GROUP BY YEAR(d), 
 -- mysql: columns LONGLONG+binary; row 1024; warnings 1260 -- 8.4 manual 14.19.1 (GROUP_CONCAT is cut at group_concat_max_len, 1024 by default, with warning 1260; MariaDB's default is 1M)
 SELECT LENGTH(GROUP_CONCAT(REPEAT('x', 100))) FROM f, g;
 SELECT BIT_AND(qty), BIT_OR(qty), STD(qty), VARIANCE(qty), GROUP_CONCAT(qty) FROM g WHERE id > 10;
+
+-- ---------------------------------------------------------------- WITH ROLLUP
+SELECT cat, COUNT(*), SUM(amt), MAX(qty) FROM g GROUP BY cat WITH ROLLUP;
+-- mysql: columns VAR_STRING LONGLONG+binary NEWDECIMAL+binary LONGLONG+binary LONGLONG+binary; row a|2024|2|0|0; row a|NULL|2|0|1; row b|2023|1|0|0; row b|2024|5|0|0; row b|NULL|6|0|1; row c|2024|3|0|0; row c|NULL|3|0|1; row NULL|NULL|11|1|1 -- 8.4 manual 14.19.2 GROUP BY Modifiers (GROUPING() is 1 in a super-aggregate row of its column; MariaDB 10.11 lacks GROUPING)
+SELECT cat, YEAR(d) AS y, SUM(qty) AS q, GROUPING(cat), GROUPING(y) FROM g GROUP BY cat, y WITH ROLLUP;
+-- mysql: columns VAR_STRING NEWDECIMAL+binary/2; row NULL|22.75; row a|15.75 -- 8.4 manual 14.19.2 GROUP BY Modifiers (since 8.0.12 ORDER BY may sort a ROLLUP result; HAVING filters the super-aggregate rows too)
+SELECT cat, SUM(amt) AS total FROM g WHERE id < 5 GROUP BY cat WITH ROLLUP HAVING total > 10 ORDER BY total DESC;
+SELECT IFNULL(cat, 'all') AS c, COUNT(qty) FROM g GROUP BY cat WITH ROLLUP;
