@@ -76,7 +76,7 @@ func (e *emitter) greatest(name string, x *ast.FuncCallExpr, s *scope) {
 	var kinds struct{ ints, decs, reals, strs, temporal, null, unknown int }
 	var first ColType
 	for _, a := range x.Args {
-		t := enumView(e.typeOf(a, s))
+		t := e.typeOf(a, s) // an ENUM or SET compares as its text
 		switch {
 		case t.Type == mp.TypeNull:
 			kinds.null++

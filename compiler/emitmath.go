@@ -12,6 +12,18 @@ import (
 // otherwise. It reports false for the others.
 func (e *emitter) mathCall(name string, x *ast.FuncCallExpr, s *scope) bool {
 	switch name {
+	case "round", "truncate", "abs", "floor", "ceil", "ceiling", "log", "atan":
+		// a date or time argument is its number
+		for i, a := range x.Args {
+			if e.typeOf(a, s).isTemporal() {
+				c := *x
+				c.Args = append([]ast.ExprNode(nil), x.Args...)
+				c.Args[i] = tnum(a)
+				x = &c
+			}
+		}
+	}
+	switch name {
 	case "round", "truncate":
 		if !e.arity(name, x, map[bool]int{true: 1, false: 2}[name == "round"], 2) {
 			return true

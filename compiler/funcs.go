@@ -129,7 +129,7 @@ func (e *emitter) plainCall(name string, x *ast.FuncCallExpr, s *scope) bool {
 		case argText:
 			e.digitArg(a, s)
 		case argReal:
-			e.realArg(a, s)
+			e.realArg(numericArg(e, a, s), s)
 		default:
 			e.expr(a, s)
 		}
@@ -227,4 +227,13 @@ var builtinNames = set(
 func isBuiltin(name string) bool {
 	return builtinNames[name] || strings.HasPrefix(name, "json_") || strings.HasPrefix(name, "st_") ||
 		strings.HasPrefix(name, "mbr") || strings.HasPrefix(name, "ps_")
+}
+
+// numericArg is a function's number argument: a date or time as its number
+// (MySQL's SIGN(d) reads 20240115, not the text's leading 2024).
+func numericArg(e *emitter, x ast.ExprNode, s *scope) ast.ExprNode {
+	if e.typeOf(x, s).isTemporal() {
+		return tnum(x)
+	}
+	return x
 }

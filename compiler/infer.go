@@ -578,7 +578,7 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 			p, sc := t.precisionScale()
 			d = max(min(d, 30), 0)
 			return decimalType(p-sc+d+1, d, false)
-		case t.isApprox() || t.isString():
+		case t.isApprox() || t.isString() || t.isTemporal():
 			r := typeDouble
 			if d >= 0 && d < int(notFixed) {
 				r.Decimals = byte(d)

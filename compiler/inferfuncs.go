@@ -269,12 +269,18 @@ func (c *compiler) builtinType(name string, x *ast.FuncCallExpr, s *scope) (ColT
 	return ColType{}, false
 }
 
-// exprOr types argument i, the zero type when there is none.
+// exprOr types argument i, the zero type when there is none: an ENUM or SET
+// as its number, a date or time as a string (which MySQL's numeric functions
+// read as a DOUBLE).
 func (c *compiler) exprOr(args []ast.ExprNode, i int, s *scope) ColType {
-	if i < len(args) {
-		return numericForm(enumView(c.expr(args[i], s)))
+	if i >= len(args) {
+		return ColType{}
 	}
-	return ColType{}
+	t := enumView(c.expr(args[i], s))
+	if t.isTemporal() {
+		return typeVarchar
+	}
+	return t
 }
 
 // asciiString is a string of digits and letters MySQL gives in the
