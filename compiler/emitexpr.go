@@ -441,7 +441,13 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 		}
 		operand := e.expr
 		if t.isApprox() {
-			operand = e.realArg // a BIGINT UNSIGNED operand of DOUBLE arithmetic
+			operand = func(y ast.ExprNode, s *scope) {
+				if e.typeOf(y, s).isString() {
+					e.stringAsDouble(y, s) // a string's number, warned about as MySQL does
+					return
+				}
+				e.realArg(y, s) // a BIGINT UNSIGNED operand of DOUBLE arithmetic
+			}
 		}
 		if check := e.arithCheck(x, t, s); check != "" {
 			e.checked(check, x, s, func() {
@@ -510,13 +516,26 @@ func plainString(t ColType) bool {
 
 func (e *emitter) operand(x ast.ExprNode, s *scope, asNumber bool) {
 	if asNumber {
+		e.stringAsDouble(x, s)
+		return
+	}
+	e.expr(x, s)
+}
+
+// stringAsDouble renders a string MySQL reads as a DOUBLE: a literal as
+// SQLite's CAST (warned about at compile time if it is no clean number), any
+// other through binlite_to_double, which warns as MySQL does.
+func (e *emitter) stringAsDouble(x ast.ExprNode, s *scope) {
+	if _, _, lit := stringLiteral(x); lit {
 		e.doubleLiteral(x)
 		e.w("CAST(")
 		e.expr(x, s)
 		e.w(" AS REAL)")
 		return
 	}
+	e.w("binlite_to_double(")
 	e.expr(x, s)
+	e.w(")")
 }
 
 func (e *emitter) unary(x *ast.UnaryOperationExpr, s *scope) {

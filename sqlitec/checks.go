@@ -67,7 +67,9 @@ const (
 // And MySQL's mathematical functions on the C library's (math.c):
 // binlite_sin, _cos, _tan, _cot, _exp, _floor, _ceil, _degrees, _radians,
 // _sqrt, _asin, _acos, _atan (one or two arguments), _pow, _ln, _log2, _log10
-// and _log(b, x), NULL outside their domains, the logarithms warning 3020.
+// and _log(b, x), NULL outside their domains, the logarithms warning 3020;
+// binlite_to_double(x), a string read as a DOUBLE with warning 1292 when it
+// is not a clean number.
 //
 // Operands are read exactly: a signed INTEGER, the stored form (or a shorter
 // big-endian BLOB, as a BIT value may be kept), an integer's text; a REAL or

@@ -109,6 +109,59 @@ static void sc_pow(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 	sqlite3_result_double(ctx, isnan(r) ? INFINITY : r);
 }
 
+// sc_clean_number: s (NUL-terminated) is a decimal number between spaces, as
+// MySQL reads a string without a warning.
+static int sc_clean_number(const unsigned char *s) {
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	if (*s == '+' || *s == '-')
+		s++;
+	int digits = 0;
+	while (*s >= '0' && *s <= '9')
+		s++, digits++;
+	if (*s == '.') {
+		s++;
+		while (*s >= '0' && *s <= '9')
+			s++, digits++;
+	}
+	if (!digits)
+		return 0;
+	if (*s == 'e' || *s == 'E') {
+		const unsigned char *e = s + 1;
+		if (*e == '+' || *e == '-')
+			e++;
+		if (*e >= '0' && *e <= '9') {
+			while (*e >= '0' && *e <= '9')
+				e++;
+			s = e;
+		}
+	}
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	return *s == 0;
+}
+
+// binlite_to_double(x): a string read as a number where MySQL compares or
+// computes with it as a DOUBLE: the number it starts with, and warning 1292
+// when more than spaces follows (SQLite converts without a word). Numbers and
+// NULL pass through.
+static void sc_to_double(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+	int t = sqlite3_value_type(argv[0]);
+	if (t != SC_TEXT && t != SC_BLOB) {
+		sqlite3_result_value(ctx, argv[0]);
+		return;
+	}
+	const unsigned char *text = sqlite3_value_text(argv[0]);
+	if (text && !sc_clean_number(text)) {
+		char *msg = sqlite3_mprintf("Truncated incorrect DOUBLE value: '%s'", text);
+		if (msg) {
+			scWarn((uintptr_t)sqlite3_user_data(ctx), 1292, msg);
+			sqlite3_free(msg);
+		}
+	}
+	sqlite3_result_double(ctx, sqlite3_value_double(argv[0]));
+}
+
 // sc_register_math adds the functions to db; warn is the handle warnings go to.
 int sc_register_math(sqlite3 *db, uintptr_t warn) {
 	static const struct {
@@ -122,11 +175,14 @@ int sc_register_math(sqlite3 *db, uintptr_t warn) {
 		{"binlite_sqrt", 1, sc_sqrt},     {"binlite_asin", 1, sc_asin},       {"binlite_acos", 1, sc_acos},
 		{"binlite_atan", 1, sc_atan},     {"binlite_atan", 2, sc_atan},       {"binlite_pow", 2, sc_pow},
 		{"binlite_ln", 1, sc_ln},         {"binlite_log2", 1, sc_log2},       {"binlite_log10", 1, sc_log10},
-		{"binlite_log", 2, sc_log_base},
+		{"binlite_log", 2, sc_log_base},  {"binlite_to_double", 1, sc_to_double},
 	};
 	for (unsigned i = 0; i < sizeof fns / sizeof fns[0]; i++) {
 		// The logarithms warn: not deterministic, so each row's call warns.
-		int det = fns[i].fn == sc_ln || fns[i].fn == sc_log2 || fns[i].fn == sc_log10 || fns[i].fn == sc_log_base ? 0 : SC_DETERMINISTIC;
+		int det = fns[i].fn == sc_ln || fns[i].fn == sc_log2 || fns[i].fn == sc_log10 || fns[i].fn == sc_log_base ||
+				fns[i].fn == sc_to_double
+			? 0
+			: SC_DETERMINISTIC;
 		int rc = sqlite3_create_function_v2(db, fns[i].name, fns[i].nargs, SC_UTF8 | det, (void *)warn, fns[i].fn, 0, 0, 0);
 		if (rc != 0)
 			return rc;

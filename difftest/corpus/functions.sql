@@ -113,6 +113,8 @@ SELECT COLLATION(name), COLLATION(cat), COLLATION('x'), CHARSET(name), CHARSET(1
 -- ---------------------------------------------------------------- numbers: types of results, NULL and domain errors
 -- mysql: column 3 LONGLONG+binary; column 7 LONGLONG+binary; column 8 LONGLONG+binary -- 8.4 manual 14.6.2 Mathematical Functions (SIGN returns an integer; CEILING and FLOOR of a DECIMAL that fits are BIGINT)
 SELECT id, ABS(amt), SIGN(amt), ROUND(amt, 1), ROUND(amt, -1), TRUNCATE(amt, 0), CEIL(amt), FLOOR(amt), MOD(qty, 2), qty % 2, MOD(amt, 2), amt % 3 FROM g ORDER BY id;
+-- mysql: column 3 LONGLONG+binary; column 4 LONGLONG+binary; column 5 LONGLONG+binary -- 8.4 manual 14.3 Type Conversion in Expression Evaluation (a string compared or computed with a number is read as a DOUBLE, warning 1292 for each value that is no number; comparisons are BIGINT)
+SELECT id, s + 1, s = 0, n = '42', d < '1x' FROM f ORDER BY id;
 -- mysql: column 2 LONGLONG+binary; column 5 LONGLONG+binary; column 6 LONGLONG+binary; column 8 LONGLONG+binary; column 9 LONGLONG+binary; column 12 LONGLONG+binary -- 8.4 manual 14.6.2 Mathematical Functions (ABS, SIGN and MOD of integers are BIGINT)
 SELECT ABS(-2.5), ABS(-3), ABS('-1.5'), ABS(NULL), SIGN(-0.0), SIGN('-3'), MOD(10.5, 3), MOD(-7, 3), MOD(7, -3), 7.5 % 0, MOD(5e0, 0), 5 MOD 3;
 -- mysql: column 6 LONGLONG+binary; column 7 LONGLONG+binary; column 8 LONGLONG+binary; column 10 LONGLONG+binary -- 8.4 manual 14.6.2 Mathematical Functions (ROUND and TRUNCATE of an integer are BIGINT)
