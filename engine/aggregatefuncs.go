@@ -51,6 +51,7 @@ func registerAggregates(c *sqlite3.SQLiteConn, st *stmtState) error {
 // The result is a binary string when a value is one.
 type groupConcat struct {
 	st        *stmtState
+	buf       scratch
 	out, row  []byte
 	seen      map[string]bool
 	rows, cut int
@@ -62,9 +63,8 @@ func (g *groupConcat) Step(c sqlitec.Context, args []sqlitec.Value) {
 		return
 	}
 	g.row = g.row[:0]
-	var b scratch
 	for i := 2; i < len(args); i++ {
-		s, ok := b.text(&args[i])
+		s, ok := g.buf.text(&args[i])
 		if !ok {
 			return
 		}
@@ -85,7 +85,7 @@ func (g *groupConcat) Step(c sqlitec.Context, args []sqlitec.Value) {
 		return
 	}
 	if g.rows > 1 {
-		sep, _ := b.text(&args[1])
+		sep, _ := g.buf.text(&args[1])
 		g.out = append(g.out, sep...)
 	}
 	g.out = append(g.out, g.row...)

@@ -30,14 +30,14 @@ import (
 type miscFuncs struct {
 	st        *stmtState
 	buf       scratch
-	collators map[string]func(a, b string) int
+	collators collators
 	// shortNext is UUID_SHORT's next value on this connection: the connection's
 	// start time in seconds shifted by 24 bits, then counted up.
 	shortNext uint64
 }
 
 func registerMisc(c *sqlite3.SQLiteConn, st *stmtState) error {
-	f := &miscFuncs{st: st, collators: map[string]func(a, b string) int{}, shortNext: uint64(time.Now().Unix()) << 24}
+	f := &miscFuncs{st: st, collators: collators{}, shortNext: uint64(time.Now().Unix()) << 24}
 	return registerFast(c, []fastFunc{
 		{"md5", 1, true, f.digest(md5.New)},
 		{"sha1", 1, true, f.digest(sha1.New)},
@@ -309,7 +309,7 @@ func (f *miscFuncs) field(c sqlitec.Context, args []sqlitec.Value) {
 	}
 	if m := args[0].Bytes(); len(m) == 1 && m[0] == 's' {
 		xs, _ := textCopy(x)
-		cmp := f.collator(args[1].Bytes())
+		cmp := f.collators.get(args[1].Bytes())
 		for i := 3; i < len(args); i++ {
 			s, ok := f.buf.text(&args[i])
 			if !ok {
@@ -331,11 +331,6 @@ func (f *miscFuncs) field(c sqlitec.Context, args []sqlitec.Value) {
 		}
 	}
 	c.ResultInt(0)
-}
-
-func (f *miscFuncs) collator(name []byte) func(a, b string) int {
-	sf := stringFuncs{collators: f.collators}
-	return sf.collator(name)
 }
 
 // inetAton is INET_ATON: a dotted IPv4 address as a number ('127.1' is

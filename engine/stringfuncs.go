@@ -24,20 +24,37 @@ const maxAllowedPacket = 64 << 20
 
 // stringFuncs are one connection's string functions.
 type stringFuncs struct {
-	st  *stmtState
-	buf scratch
-	// collators are the connection's comparison functions by collation name.
-	collators map[string]func(a, b string) int
+	st        *stmtState
+	buf       scratch
+	collators collators
+}
+
+// collators are a connection's comparison functions by collation name, made
+// once each (a UCA comparison keeps state for one user at a time).
+type collators map[string]func(a, b string) int
+
+// get is the comparison of collation name; nil for "binary" or a name binlite
+// does not know (compared as bytes).
+func (cs collators) get(name []byte) func(a, b string) int {
+	if cmp, ok := cs[string(name)]; ok {
+		return cmp
+	}
+	var cmp func(a, b string) int
+	if c, ok := collation.Lookup(string(name)); ok {
+		cmp = c.NewCompare()
+	}
+	cs[string(name)] = cmp
+	return cmp
 }
 
 func registerStrings(c *sqlite3.SQLiteConn, st *stmtState) error {
-	f := &stringFuncs{st: st, collators: map[string]func(a, b string) int{}}
+	f := &stringFuncs{st: st, collators: collators{}}
 	return registerFast(c, []fastFunc{
 		{"binlite_upper", 1, true, f.upper},
 		{"binlite_lower", 1, true, f.lower},
 		{"ucase", 1, true, f.upper},
 		{"lcase", 1, true, f.lower},
-		{"char_length", 1, true, charLength},
+		{"char_length", 1, true, f.charLength},
 		{"reverse", 1, true, f.reverse},
 		{"binlite_substr", 2, true, f.substr},
 		{"binlite_substr", 3, true, f.substr},
@@ -61,20 +78,6 @@ func registerStrings(c *sqlite3.SQLiteConn, st *stmtState) error {
 		{"concat", -1, true, f.concat},
 		{"concat_ws", -1, true, f.concatWS},
 	})
-}
-
-// collator is the connection's comparison of collation name (a binary one
-// for an unknown name or "binary").
-func (f *stringFuncs) collator(name []byte) func(a, b string) int {
-	if cmp, ok := f.collators[string(name)]; ok {
-		return cmp
-	}
-	var cmp func(a, b string) int
-	if c, ok := collation.Lookup(string(name)); ok {
-		cmp = c.NewCompare()
-	}
-	f.collators[string(name)] = cmp
-	return cmp
 }
 
 // tooLong answers a result longer than max_allowed_packet as MySQL does: NULL
@@ -128,9 +131,8 @@ func charCount(s []byte, binary bool) int {
 	return utf8.RuneCount(s)
 }
 
-func charLength(c sqlitec.Context, args []sqlitec.Value) {
-	var b scratch
-	s, ok := b.text(&args[0])
+func (f *stringFuncs) charLength(c sqlitec.Context, args []sqlitec.Value) {
+	s, ok := f.buf.text(&args[0])
 	if !ok {
 		return
 	}
@@ -331,7 +333,7 @@ func (f *stringFuncs) locate(c sqlitec.Context, args []sqlitec.Value) {
 	}
 	var cmp func(a, b string) int
 	if !bin {
-		cmp = f.collator(coll)
+		cmp = f.collators.get(coll)
 	}
 	if i := find(s[from:], sub, bin, cmp); i >= 0 {
 		c.ResultInt(start + int64(i) + 1)
@@ -375,7 +377,7 @@ func (f *stringFuncs) strcmp(c sqlitec.Context, args []sqlitec.Value) {
 		return
 	}
 	var r int
-	if cmp := f.collator(args[2].Bytes()); cmp != nil && !isBinary(&args[0]) && !isBinary(&args[1]) {
+	if cmp := f.collators.get(args[2].Bytes()); cmp != nil && !isBinary(&args[0]) && !isBinary(&args[1]) {
 		r = cmp(string(a), string(b))
 	} else {
 		r = bytes.Compare(a, b)

@@ -8,17 +8,12 @@ const (
 	ErInvalidArgumentForLogarithm uint16 = 3020 // LN(0), LOG(-1): NULL with this warning
 	ErWrongParametersToNativeFct  uint16 = 1583 // a built-in function's arguments are not usable
 	ErRegexpSyntax                uint16 = 3692 // REGEXP: a pattern ICU does not compile
-	ErRegexpMismatchedParen       uint16 = 3696
-	ErRegexpIllegalArgument       uint16 = 3685 // REGEXP_INSTR's position, occurrence or match type
 	ErRegexpIndexOutOfBounds      uint16 = 3686
-	ErIncorrectType               uint16 = 3064 // INET6_NTOA and UUID functions of a non-binary argument
 	ErWrongValueForType           uint16 = 1411 // ER_WRONG_VALUE_FOR_TYPE: UUID_TO_BIN, INET6_ATON of text that is none
-	ErIllegalMixOfCollations      uint16 = 1267
 	ErCutValueGroupConcat         uint16 = 1260 // GROUP_CONCAT beyond group_concat_max_len
 )
 
 func init() {
 	states[ErWrongParametersToNativeFct] = "42000"
 	states[ErRegexpSyntax] = "HY000"
-	states[ErIllegalMixOfCollations] = "HY000"
 }
