@@ -90,6 +90,8 @@ func TestMiscFunctions(t *testing.T) {
 		{"SELECT hex(binlite_inet6_aton('::1')), binlite_inet6_ntoa(binlite_inet6_aton('::1.2.3.4')), binlite_inet6_ntoa(binlite_inet6_aton('::ffff:1.2.3.4')), binlite_inet6_ntoa('abc'), binlite_is_ipv4('1.2.3.4'), binlite_is_ipv6('1.2.3.4')", "[00000000000000000000000000000001 ::1.2.3.4 ::ffff:1.2.3.4 <nil> 1 0]", nil},
 		{"SELECT hex(binlite_uuid_to_bin('6ccd780c-baba-1026-9564-5b8c656024db', 1)), binlite_bin_to_uuid(binlite_uuid_to_bin('{6ccd780c-baba-1026-9564-5b8c656024db}', 1), 1), binlite_is_uuid('6ccd780cbaba102695645b8c656024db'), binlite_is_uuid('x')", "[1026BABA6CCD780C95645B8C656024DB 6ccd780c-baba-1026-9564-5b8c656024db 1 0]", nil},
 		{"SELECT binlite_uuid_to_bin('nope')", "error Incorrect string value", nil},
+		// UUID() is version 1: its time-high group starts with 1, and it grows
+		{"SELECT substr(uuid(), 15, 1), length(uuid()), binlite_uuid_to_bin(uuid(), 1) < binlite_uuid_to_bin(uuid(), 1)", "[1 36 1]", nil},
 		{"SELECT binlite_cast_unsigned(-1.5, 'r'), hex(binlite_cast_unsigned('-2', 'd')), binlite_cast_unsigned('3.7', 's'), binlite_cast_char('héllo', 2), binlite_cast_year(5, 'n'), binlite_cast_year('0', 's'), binlite_cast_year(1900, 'n')", "[[255 255 255 255 255 255 255 254] FFFFFFFFFFFFFFFE 3 hé 2005 2000 <nil>]", []uint16{1292, 1292, 1292}},
 	})
 }

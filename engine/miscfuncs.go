@@ -34,10 +34,12 @@ type miscFuncs struct {
 	// shortNext is UUID_SHORT's next value on this connection: the connection's
 	// start time in seconds shifted by 24 bits, then counted up.
 	shortNext uint64
+	// uuid makes UUID()'s version 1 values.
+	uuid uuidV1
 }
 
 func registerMisc(c *sqlite3.SQLiteConn, st *stmtState) error {
-	f := &miscFuncs{st: st, collators: collators{}, shortNext: uint64(time.Now().Unix()) << 24}
+	f := &miscFuncs{st: st, collators: collators{}, shortNext: uint64(time.Now().Unix()) << 24, uuid: newUUIDV1()}
 	return registerFast(c, []fastFunc{
 		{"md5", 1, true, f.digest(md5.New)},
 		{"sha1", 1, true, f.digest(sha1.New)},
@@ -66,6 +68,7 @@ func registerMisc(c *sqlite3.SQLiteConn, st *stmtState) error {
 		{"binlite_uuid_short", 0, false, f.uuidShort},
 		{"binlite_random_bytes", 1, false, randomBytes},
 		{"binlite_sleep", 1, false, sleep},
+		{"uuid", 0, false, f.newUUID},
 	})
 }
 
@@ -611,3 +614,44 @@ func sleep(c sqlitec.Context, args []sqlitec.Value) {
 	}
 	c.ResultInt(0)
 }
+
+// uuidV1 makes version 1 UUIDs, as MySQL's UUID() does (manual 14.24): a
+// timestamp in 100 ns steps since 1582-10-15 (never repeating on the
+// connection), a clock sequence and a node, random per connection (the node
+// with its multicast bit set, as RFC 4122 asks of a node that is no address).
+type uuidV1 struct {
+	node     [6]byte
+	clockSeq uint16
+	last     uint64
+}
+
+func newUUIDV1() uuidV1 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	g := uuidV1{clockSeq: binary.BigEndian.Uint16(b[6:]) & 0x3fff}
+	copy(g.node[:], b[:6])
+	g.node[0] |= 0x01
+	return g
+}
+
+// gregorianOffset is 1582-10-15 00:00 UTC to 1970-01-01 in 100 ns steps.
+const gregorianOffset = 0x01B21DD213814000
+
+func (g *uuidV1) next() string {
+	t := uint64(time.Now().UnixNano()/100) + gregorianOffset
+	if t <= g.last {
+		t = g.last + 1
+	}
+	g.last = t
+	var u [16]byte
+	binary.BigEndian.PutUint32(u[0:], uint32(t))
+	binary.BigEndian.PutUint16(u[4:], uint16(t>>32))
+	binary.BigEndian.PutUint16(u[6:], uint16(t>>48)&0x0fff|0x1000)
+	binary.BigEndian.PutUint16(u[8:], g.clockSeq|0x8000)
+	copy(u[10:], g.node[:])
+	h := hex.EncodeToString(u[:])
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
+
+// newUUID is UUID().
+func (f *miscFuncs) newUUID(c sqlitec.Context, _ []sqlitec.Value) { c.ResultString(f.uuid.next()) }

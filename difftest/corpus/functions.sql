@@ -133,6 +133,13 @@ SELECT RAND(), RAND(3), RAND(3) < 1, FLOOR(RAND(7) * 10) BETWEEN 0 AND 9;
 -- mysql: columns DOUBLE+binary/31 DOUBLE+binary/31 DOUBLE+binary/31 -- 8.4 manual 14.6.2 Mathematical Functions (FLOOR of a double is a double of unfixed decimals)
 SELECT FLOOR(RAND(1) * 1000), FLOOR(RAND(2) * 1000), FLOOR(RAND(3) * 1000) FROM f ORDER BY id;
 
+-- mysql: column 6 LONGLONG+binary; column 7 LONGLONG+binary; column 8 LONGLONG+binary; column 9 LONGLONG+binary -- 8.4 manual 14.24 Miscellaneous Functions (IS_IPV4, IS_IPV6, IS_IPV4_MAPPED and IS_IPV4_COMPAT return 1 or 0: BIGINT)
+SELECT HEX(INET6_ATON('fe80::1')), HEX(INET6_ATON('10.0.0.1')), INET6_NTOA(INET6_ATON('2001:db8::ff00:42:8329')), INET6_NTOA(INET6_ATON('::ffff:10.0.0.1')), INET6_ATON('nope'), IS_IPV4('256.1.1.1'), IS_IPV6('::1'), IS_IPV4_MAPPED(INET6_ATON('::ffff:10.0.0.1')), IS_IPV4_COMPAT(INET6_ATON('::10.0.0.1'));
+-- mysql: columns VAR_STRING VAR_STRING VAR_STRING LONGLONG+binary LONGLONG+binary; row 1026BABA6CCD780C95645B8C656024DB|6ccd780c-baba-1026-9564-5b8c656024db|6ccd780c-baba-1026-9564-5b8c656024db|0|1 -- 8.4 manual 14.24 Miscellaneous Functions (UUID_TO_BIN's swap flag moves the time-high group first; BIN_TO_UUID undoes it; MariaDB 10.11 lacks these)
+SELECT HEX(UUID_TO_BIN('6ccd780c-baba-1026-9564-5b8c656024db', 1)), BIN_TO_UUID(UUID_TO_BIN('6ccd780c-baba-1026-9564-5b8c656024db', 1), 1), BIN_TO_UUID(UUID_TO_BIN('{6ccd780c-baba-1026-9564-5b8c656024db}')), IS_UUID('not-a-uuid'), IS_UUID('{6ccd780c-baba-1026-9564-5b8c656024db}');
+-- mysql: column 1 VAR_STRING; column 3 LONGLONG+binary; column 4 LONGLONG+binary -- 8.4 manual 14.24 Miscellaneous Functions (UUID() is a VARCHAR of 36 characters; LENGTH and comparisons are BIGINT)
+-- compare: shape -- UUID() and UUID_SHORT() are new on each call
+SELECT UUID(), UUID_SHORT(), LENGTH(RANDOM_BYTES(8)), UUID() <> UUID();
 -- ---------------------------------------------------------------- casts to every target
 -- mysql: row 2|18446744073709551614|18446744073709551615|2|11; warnings 1105 -- 8.4 manual 14.10 Cast Functions (a negative number cast to UNSIGNED wraps: -1.5 rounds to -2, 2^64 - 2; only a negative string is warned about)
 SELECT CAST(1.5 AS UNSIGNED), CAST(-1.5 AS UNSIGNED), CAST('-1' AS UNSIGNED), CAST(2.5e0 AS UNSIGNED), CAST(amt AS UNSIGNED) FROM g WHERE id = 1;
