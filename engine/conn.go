@@ -260,7 +260,6 @@ func registerFunctions(c *sqlite3.SQLiteConn) error {
 		{"md5", hashHex(func(b []byte) []byte { h := md5.Sum(b); return h[:] }), true},
 		{"sha1", hashHex(func(b []byte) []byte { h := sha1.Sum(b); return h[:] }), true},
 		{"rand", func() float64 { return rand.Float64() }, false},
-		{"uuid", func() string { return newRandomUUID() }, false},
 		{"floor", func(v any) any { return rounded(v, math.Floor) }, true},
 		{"ceil", func(v any) any { return rounded(v, math.Ceil) }, true},
 		{"ceiling", func(v any) any { return rounded(v, math.Ceil) }, true},
@@ -376,17 +375,6 @@ func truthy(v any) bool {
 		return x
 	}
 	return true
-}
-
-func newRandomUUID() string {
-	var b [16]byte
-	for i := range b {
-		b[i] = byte(rand.UintN(256))
-	}
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	h := hex.EncodeToString(b[:])
-	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 }
 
 // setMembersValid reports whether v is a SET value of the allowed members
