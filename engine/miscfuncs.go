@@ -31,15 +31,17 @@ type miscFuncs struct {
 	st        *stmtState
 	buf       scratch
 	collators collators
-	// shortNext is UUID_SHORT's next value on this connection: the connection's
-	// start time in seconds shifted by 24 bits, then counted up.
-	shortNext uint64
+	// shortLast is UUID_SHORT's last value on this connection, shortSalt the
+	// connection's random low bits (see uuidShort).
+	shortLast, shortSalt uint64
 	// uuid makes UUID()'s version 1 values.
 	uuid uuidV1
 }
 
 func registerMisc(c *sqlite3.SQLiteConn, st *stmtState) error {
-	f := &miscFuncs{st: st, collators: collators{}, shortNext: uint64(time.Now().Unix()) << 24, uuid: newUUIDV1()}
+	var salt [2]byte
+	_, _ = rand.Read(salt[:])
+	f := &miscFuncs{st: st, collators: collators{}, shortSalt: uint64(binary.BigEndian.Uint16(salt[:])) & 1023, uuid: newUUIDV1()}
 	return registerFast(c, []fastFunc{
 		{"md5", 1, true, f.digest(md5.New)},
 		{"sha1", 1, true, f.digest(sha1.New)},
@@ -578,11 +580,18 @@ func (f *miscFuncs) binToUUID(c sqlitec.Context, args []sqlitec.Value) {
 	c.ResultString(h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:])
 }
 
-// uuidShort is UUID_SHORT: an increasing 64-bit number (MySQL's: the server
-// id, the start time, a counter); unique on the connection.
+// uuidShort is UUID_SHORT: an increasing 63-bit number. MySQL's counts up
+// from the server's start time; binlite's connections share no counter, so
+// each takes the clock in 1.024 us steps with ten random bits of its own below
+// them, never repeating on the connection: two connections give the same
+// value only in the same step with the same bits (one chance in 1024).
 func (f *miscFuncs) uuidShort(c sqlitec.Context, _ []sqlitec.Value) {
-	f.shortNext++
-	c.ResultInt(int64(f.shortNext & math.MaxInt64))
+	v := uint64(time.Now().UnixNano())>>10<<10 | f.shortSalt
+	if v <= f.shortLast {
+		v = f.shortLast + 1024
+	}
+	f.shortLast = v
+	c.ResultInt(int64(v & math.MaxInt64))
 }
 
 // randomBytes is RANDOM_BYTES(n): n random bytes, n from 1 to 1024 (else 1690).
