@@ -791,6 +791,11 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 			e.w("binlite_round_double(")
 			e.expr(x.Expr, s)
 			e.w(", 0)")
+		case t.isString():
+			// warned about when more than an integer is in it
+			e.w("binlite_to_int(")
+			e.expr(x.Expr, s)
+			e.w(")")
 		default:
 			e.expr(x.Expr, s)
 		}

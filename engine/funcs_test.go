@@ -119,3 +119,13 @@ func TestAggregateFunctions(t *testing.T) {
 		{"SELECT length(binlite_group_concat(0, ',', 'xxxxxxxxxx')) FROM (WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 200) SELECT i FROM r)", "[1024]", []uint16{1260}},
 	})
 }
+
+// TestStringsAsNumbers: a string read as a number warns when it is not one.
+func TestStringsAsNumbers(t *testing.T) {
+	runFuncCases(t, []funcCase{
+		{"SELECT binlite_to_double('1.5e1 '), binlite_to_double(' -2'), binlite_to_double(NULL), binlite_to_double(3)", "[15 -2 <nil> 3]", nil},
+		{"SELECT binlite_to_double('1x'), binlite_to_double('abc'), binlite_to_double('')", "[1 0 0]", []uint16{1292, 1292, 1292}},
+		{"SELECT binlite_to_int(' 42 '), binlite_to_int('-9223372036854775808'), binlite_to_int(7)", "[42 -9223372036854775808 7]", nil},
+		{"SELECT binlite_to_int('3.7'), binlite_to_int('1e2'), binlite_to_int('99999999999999999999')", "[3 1 9223372036854775807]", []uint16{1292, 1292, 1292}},
+	})
+}

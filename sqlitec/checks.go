@@ -69,7 +69,8 @@ const (
 // _sqrt, _asin, _acos, _atan (one or two arguments), _pow, _ln, _log2, _log10
 // and _log(b, x), NULL outside their domains, the logarithms warning 3020;
 // binlite_to_double(x), a string read as a DOUBLE with warning 1292 when it
-// is not a clean number.
+// is not a clean number; binlite_to_int(x), CAST(x AS SIGNED) of a string,
+// the same for an integer.
 //
 // Operands are read exactly: a signed INTEGER, the stored form (or a shorter
 // big-endian BLOB, as a BIT value may be kept), an integer's text; a REAL or

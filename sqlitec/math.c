@@ -4,6 +4,7 @@
 // logarithm of a value that is not positive. A result that overflows is
 // infinity, which the compiler's binlite_double turns into MySQL's 1690.
 #include <math.h>
+#include <string.h>
 #include "_cgo_export.h"
 #include "sc.h"
 
@@ -162,6 +163,51 @@ static void sc_to_double(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 	sqlite3_result_double(ctx, sqlite3_value_double(argv[0]));
 }
 
+// sc_clean_integer: s (NUL-terminated) is an integer between spaces.
+static int sc_clean_integer(const unsigned char *s) {
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	if (*s == '+' || *s == '-')
+		s++;
+	if (*s < '0' || *s > '9')
+		return 0;
+	int digits = 0;
+	while (*s >= '0' && *s <= '9')
+		s++, digits++;
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	return *s == 0 && digits <= 18; // more digits may be beyond BIGINT: checked by SQLite's clamp below
+}
+
+// binlite_to_int(x): CAST(x AS SIGNED) of a string: the integer it starts
+// with (SQLite's CAST), and warning 1292 when more than spaces follows it.
+static void sc_to_int(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+	int t = sqlite3_value_type(argv[0]);
+	if (t != SC_TEXT && t != SC_BLOB) {
+		sqlite3_result_value(ctx, argv[0]);
+		return;
+	}
+	const unsigned char *text = sqlite3_value_text(argv[0]);
+	long long n = sqlite3_value_int64(argv[0]);
+	if (text && !sc_clean_integer(text)) {
+		// a long clean integer SQLite read exactly is no truncation
+		char *back = sqlite3_mprintf("%lld", n);
+		const unsigned char *p = text;
+		while (*p == ' ' || *p == '+')
+			p++;
+		int exact = back && strcmp((const char *)p, back) == 0;
+		sqlite3_free(back);
+		if (!exact) {
+			char *msg = sqlite3_mprintf("Truncated incorrect INTEGER value: '%s'", text);
+			if (msg) {
+				scWarn((uintptr_t)sqlite3_user_data(ctx), 1292, msg);
+				sqlite3_free(msg);
+			}
+		}
+	}
+	sqlite3_result_int64(ctx, n);
+}
+
 // sc_register_math adds the functions to db; warn is the handle warnings go to.
 int sc_register_math(sqlite3 *db, uintptr_t warn) {
 	static const struct {
@@ -175,12 +221,12 @@ int sc_register_math(sqlite3 *db, uintptr_t warn) {
 		{"binlite_sqrt", 1, sc_sqrt},     {"binlite_asin", 1, sc_asin},       {"binlite_acos", 1, sc_acos},
 		{"binlite_atan", 1, sc_atan},     {"binlite_atan", 2, sc_atan},       {"binlite_pow", 2, sc_pow},
 		{"binlite_ln", 1, sc_ln},         {"binlite_log2", 1, sc_log2},       {"binlite_log10", 1, sc_log10},
-		{"binlite_log", 2, sc_log_base},  {"binlite_to_double", 1, sc_to_double},
+		{"binlite_log", 2, sc_log_base},  {"binlite_to_double", 1, sc_to_double}, {"binlite_to_int", 1, sc_to_int},
 	};
 	for (unsigned i = 0; i < sizeof fns / sizeof fns[0]; i++) {
 		// The logarithms warn: not deterministic, so each row's call warns.
 		int det = fns[i].fn == sc_ln || fns[i].fn == sc_log2 || fns[i].fn == sc_log10 || fns[i].fn == sc_log_base ||
-				fns[i].fn == sc_to_double
+				fns[i].fn == sc_to_double || fns[i].fn == sc_to_int
 			? 0
 			: SC_DETERMINISTIC;
 		int rc = sqlite3_create_function_v2(db, fns[i].name, fns[i].nargs, SC_UTF8 | det, (void *)warn, fns[i].fn, 0, 0, 0);
