@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	sqlite3 "github.com/mattn/go-sqlite3"
 
@@ -29,7 +30,11 @@ const (
 
 // temporalFuncs are the functions of one connection, with the statement state
 // they warn into and read NOW() from.
-type temporalFuncs struct{ st *stmtState }
+type temporalFuncs struct {
+	st *stmtState
+	// zones are the named time zones CONVERT_TZ loaded, by name (nil: none).
+	zones map[string]*time.Location
+}
 
 func registerTemporal(c *sqlite3.SQLiteConn, st *stmtState) error {
 	f := &temporalFuncs{st: st}

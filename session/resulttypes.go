@@ -149,6 +149,15 @@ func declaredValue(ct compiler.ColType, v any) any {
 		if f, ok := v.(float64); ok {
 			return numberText(f)
 		}
+	case ct.Type == mp.TypeDouble:
+		// a DOUBLE of fixed decimals (PI(), VARIANCE of integers, ROUND(x, 2))
+		// shows exactly that many digits after the point
+		switch f := v.(type) {
+		case float64:
+			return strconv.FormatFloat(f, 'f', int(ct.Decimals), 64)
+		case int64:
+			return strconv.FormatFloat(float64(f), 'f', int(ct.Decimals), 64)
+		}
 	case ct.Flags&mp.ZerofillFlag != 0 && ct.Type != mp.TypeYear:
 		// ZEROFILL pads the number with zeros to the display width
 		var digits string
