@@ -8,6 +8,7 @@ import (
 	"github.com/pingcap/tidb/pkg/parser/ast"
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
 
+	"github.com/binlite/binlite/decimal"
 	"github.com/binlite/binlite/mysqlerr"
 )
 
@@ -79,38 +80,7 @@ func intPrefix(s string) int {
 
 // floatPrefix is the length of the decimal number (with a point, an exponent)
 // s starts with, 0 for none.
-func floatPrefix(s string) int {
-	i := 0
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		i++
-	}
-	digits := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i, digits = i+1, digits+1
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i, digits = i+1, digits+1
-		}
-	}
-	if digits == 0 {
-		return 0
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		j := i + 1
-		if j < len(s) && (s[j] == '+' || s[j] == '-') {
-			j++
-		}
-		if j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-				j++
-			}
-			i = j
-		}
-	}
-	return i
-}
+func floatPrefix(s string) int { return len(decimal.NumberPrefix(s)) }
 
 // signedLiteral is CAST(s AS SIGNED) of a string literal as MySQL computes it:
 // the integer s starts with (clipped to BIGINT), and warning 1292 when more

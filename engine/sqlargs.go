@@ -8,6 +8,7 @@ import (
 
 	sqlite3 "github.com/mattn/go-sqlite3"
 
+	"github.com/binlite/binlite/decimal"
 	"github.com/binlite/binlite/sqlitec"
 )
 
@@ -153,40 +154,7 @@ func floatArg(v *sqlitec.Value) (float64, bool) {
 
 // numberPrefix is the length of the decimal number (sign, digits, point,
 // exponent) s starts with.
-func numberPrefix(s string) int {
-	i := 0
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		i++
-	}
-	digits := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-		digits++
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-			digits++
-		}
-	}
-	if digits == 0 {
-		return 0
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		j := i + 1
-		if j < len(s) && (s[j] == '+' || s[j] == '-') {
-			j++
-		}
-		if j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-				j++
-			}
-			i = j
-		}
-	}
-	return i
-}
+func numberPrefix(s string) int { return len(decimal.NumberPrefix(s)) }
 
 // appendDouble spells a double as MySQL converts one to a string (my_gcvt):
 // its shortest exact digits, in fixed point while the decimal point falls
