@@ -38,8 +38,10 @@ func (e *emitter) division(x *ast.BinaryOperationExpr, s *scope) {
 	case x.Op == opcode.Div:
 		// MySQL's / never divides integers as integers.
 		e.checked("binlite_double", x, s, func() { e.operandsAs(e.realArg, "(", x, s, ")", " * 1.0 / ") })
+	case x.Op == opcode.Mod && t.isDecimal():
+		e.decCall("binlite_dec_mod", s, mode, x.L, x.R)
 	case x.Op == opcode.Mod && !ints:
-		e.fail(notYet("MOD of non-integers"))
+		e.operandsAs(e.realArg, "binlite_fmod(", x, s, mode+")")
 	case x.Op == opcode.Mod && (lt.Wide() || rt.Wide()):
 		// exact over the stored form (emitu64.go)
 		e.u64Call("binlite_u64_mod", x, s, mode)

@@ -15,6 +15,10 @@
 // A construct the emitter does not compile yet fails with errNotYet, and the
 // session runs the statement through sqlcompat's text translation instead, as
 // before the compiler emitted SQL. An error of another kind is MySQL's answer.
+// Built-in functions are the exception: each name is resolved here (funcs.go)
+// to the engine's function of MySQL's rules, and a MySQL built-in binlite
+// lacks fails with 1235 naming it rather than reaching a translation or a
+// SQLite namesake that would answer differently.
 //
 // Plans are cached (plan.go): the SQL by statement text, schema, connection
 // collation, sql_mode and time zone; result and parameter types by statement

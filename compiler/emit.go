@@ -98,6 +98,16 @@ type emitter struct {
 	valuesNoted bool
 	// stmts are the SQLite statements split off before the one being rendered.
 	stmts []string
+	// warned are the string literals whose conversion to a number was warned
+	// about (numconv.go).
+	warned map[*driver.ValueExpr]bool
+	// rolled are the texts of the GROUP BY items rolled up in the grouping of
+	// a WITH ROLLUP query being rendered (rollup.go); aggDepth counts the
+	// aggregates being rendered, inside which they are the rows' values.
+	rolled   map[string]bool
+	aggDepth int
+	// rollupFields: the select list of that query, whose aliases GROUPING names.
+	rollupFields *ast.FieldList
 }
 
 // emit compiles stmt (parsed from sql) into SQLite SQL. errNotYet (wrapped) means

@@ -31,13 +31,13 @@ var binaryOps = map[opcode.Op]string{
 // sqlcompat substitutes them, so statements that call them stay with it for now.
 var contextFunctions = set("database", "schema", "user", "session_user", "system_user",
 	"current_user", "connection_id", "version", "last_insert_id", "row_count", "found_rows",
-	"current_role", "benchmark", "sleep", "get_lock", "release_lock")
+	"current_role")
 
 // expr renders one expression in s's scope. A BIGINT UNSIGNED value is never
 // its stored form here: where no rule of emitu64.go reads it, a value of 2^63 or
 // more fails with 1235 (binlite_u64).
 func (e *emitter) expr(x ast.ExprNode, s *scope) {
-	if e.err != nil {
+	if e.err != nil || e.rolledUp(x, s) {
 		return
 	}
 	if e.yieldsStored(x, s) {
@@ -50,7 +50,7 @@ func (e *emitter) expr(x ast.ExprNode, s *scope) {
 // exprStored renders x; a BIGINT UNSIGNED value may be in its stored form (the
 // BLOB of package u64 from 2^63 up): for the callers that read that form.
 func (e *emitter) exprStored(x ast.ExprNode, s *scope) {
-	if e.err != nil {
+	if e.err != nil || e.rolledUp(x, s) {
 		return
 	}
 	if y, ok := e.typedRewrite(x, s); ok {
@@ -166,6 +166,8 @@ func (e *emitter) exprStored(x ast.ExprNode, s *scope) {
 		e.expr(x.Pattern, s)
 		// MySQL's LIKE escapes with \ unless told otherwise; SQLite's has no escape.
 		e.w(" ESCAPE " + sqlString(string(x.Escape)) + ")")
+	case *ast.PatternRegexpExpr:
+		e.regexpMatch(x, s)
 	case *ast.CaseExpr:
 		e.caseExpr(x, s)
 	case *ast.RowExpr:
@@ -428,6 +430,8 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 	}
 	switch x.Op {
 	case opcode.Plus, opcode.Minus, opcode.Mul:
+		e.doubleLiteral(x.L)
+		e.doubleLiteral(x.R)
 		if e.paramArith(x, op, s) {
 			return
 		}
@@ -437,7 +441,13 @@ func (e *emitter) binary(x *ast.BinaryOperationExpr, s *scope) {
 		}
 		operand := e.expr
 		if t.isApprox() {
-			operand = e.realArg // a BIGINT UNSIGNED operand of DOUBLE arithmetic
+			operand = func(y ast.ExprNode, s *scope) {
+				if e.typeOf(y, s).isString() {
+					e.stringAsDouble(y, s) // a string's number, warned about as MySQL does
+					return
+				}
+				e.realArg(y, s) // a BIGINT UNSIGNED operand of DOUBLE arithmetic
+			}
 		}
 		if check := e.arithCheck(x, t, s); check != "" {
 			e.checked(check, x, s, func() {
@@ -506,12 +516,26 @@ func plainString(t ColType) bool {
 
 func (e *emitter) operand(x ast.ExprNode, s *scope, asNumber bool) {
 	if asNumber {
+		e.stringAsDouble(x, s)
+		return
+	}
+	e.expr(x, s)
+}
+
+// stringAsDouble renders a string MySQL reads as a DOUBLE: a literal as
+// SQLite's CAST (warned about at compile time if it is no clean number), any
+// other through binlite_to_double, which warns as MySQL does.
+func (e *emitter) stringAsDouble(x ast.ExprNode, s *scope) {
+	if _, _, lit := stringLiteral(x); lit {
+		e.doubleLiteral(x)
 		e.w("CAST(")
 		e.expr(x, s)
 		e.w(" AS REAL)")
 		return
 	}
+	e.w("binlite_to_double(")
 	e.expr(x, s)
+	e.w(")")
 }
 
 func (e *emitter) unary(x *ast.UnaryOperationExpr, s *scope) {
@@ -597,24 +621,21 @@ func (e *emitter) call(x *ast.FuncCallExpr, s *scope) {
 		return
 	}
 	// Families of functions with their own rules, each in its own file.
-	for _, family := range []func(string, *ast.FuncCallExpr, *scope) bool{e.temporalCall, e.stringCall, e.jsonCall, e.mathCall} {
+	for _, family := range []func(string, *ast.FuncCallExpr, *scope) bool{e.temporalCall, e.stringCall, e.jsonCall, e.mathCall, e.flowCall, e.miscCall, e.plainCall} {
 		if family(name, x, s) {
 			return
 		}
 	}
-	for _, a := range x.Args {
-		switch a.(type) {
-		case *ast.TimeUnitExpr, *ast.TrimDirectionExpr, *ast.GetFormatSelectorExpr:
-			e.fail(notYet("function %s with a unit", name))
-			return
-		}
+	if isBuiltin(name) {
+		e.unsupported(name)
+		return
 	}
-	e.w(name + "(")
-	e.argList(name, x.Args, s)
-	e.w(")")
+	e.unknownFunction(x)
 }
 
 func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
+	e.aggDepth++
+	defer func() { e.aggDepth-- }()
 	name := strings.ToLower(x.F)
 	switch name {
 	case "count", "sum", "avg", "min", "max":
@@ -662,39 +683,28 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 		}
 		e.w(")")
 	case "group_concat":
-		if len(x.Args) < 2 {
-			e.fail(notYet("GROUP_CONCAT"))
+		e.groupConcat(x, s)
+	case "bit_and", "bit_or", "bit_xor", "std", "stddev", "stddev_pop", "stddev_samp", "variance", "var_pop", "var_samp":
+		if len(x.Args) != 1 || x.Order != nil {
+			e.fail(notYet("%s with %d arguments", name, len(x.Args)))
 			return
 		}
-		vals, sep := x.Args[:len(x.Args)-1], x.Args[len(x.Args)-1]
-		sv, ok := sep.(*driver.ValueExpr)
-		if !ok {
-			e.fail(notYet("GROUP_CONCAT separator"))
-			return
-		}
-		e.w("group_concat(")
+		e.w(aggregateFuncs[name] + "(")
 		if x.Distinct {
-			if sv.GetString() != "," {
-				e.fail(notYet("GROUP_CONCAT(DISTINCT ... SEPARATOR)"))
-				return
-			}
 			e.w("DISTINCT ")
 		}
-		if len(vals) > 1 {
-			e.w("concat(")
-			e.argList("concat", vals, s)
-			e.w(")")
+		if strings.HasPrefix(name, "bit_") {
+			e.exprStored(x.Args[0], s) // the stored form's bits are the number's
 		} else {
-			e.digitArg(vals[0], s)
-		}
-		if !x.Distinct {
-			e.w(", " + sqlString(sv.GetString()))
-		}
-		if x.Order != nil {
-			e.w(" ")
-			e.orderBy(x.Order, s)
+			e.realArg(x.Args[0], s)
 		}
 		e.w(")")
+	case "any_value":
+		if len(x.Args) != 1 {
+			e.fail(notYet("ANY_VALUE with %d arguments", len(x.Args)))
+			return
+		}
+		e.exprStored(x.Args[0], s) // SQLite gives a bare value of one of the group's rows
 	case "json_arrayagg", "json_objectagg":
 		e.jsonAggregate(name, x, s)
 	default:
@@ -703,8 +713,17 @@ func (e *emitter) aggregate(x *ast.AggregateFuncExpr, s *scope) {
 }
 
 func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
-	if x.FunctionType != ast.CastFunction && x.FunctionType != ast.CastConvertFunction {
-		e.fail(notYet("CONVERT/BINARY"))
+	switch x.FunctionType {
+	case ast.CastFunction, ast.CastConvertFunction:
+	case ast.CastBinaryOperator:
+		// BINARY x is CAST(x AS BINARY), deprecated since MySQL 8.0.27
+		e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErWarnDeprecatedSyntax, "'BINARY expr' is deprecated and will be removed in a future release. Please use CAST instead"))
+		e.w("CAST(")
+		e.digitArg(x.Expr, s)
+		e.w(" AS BLOB)")
+		return
+	default:
+		e.fail(notYet("CAST function type %d", x.FunctionType))
 		return
 	}
 	if e.temporalCast(x, s) {
@@ -712,11 +731,39 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 	}
 	tp := x.Tp
 	switch tp.GetType() {
+	case mysql.TypeYear:
+		// YEAR of a date is its year; numbers and strings by MySQL's rules
+		t := e.typeOf(x.Expr, s)
+		e.w("binlite_cast_year(")
+		switch {
+		case t.isTemporal():
+			e.w("year(")
+			e.readAs(x.Expr, s, false)
+			e.w("), 'n')")
+		case t.isString() || !t.Known():
+			e.digitArg(x.Expr, s)
+			e.w(", 's')")
+		default:
+			e.realArg(x.Expr, s)
+			e.w(", 'n')")
+		}
 	case mysql.TypeLonglong:
 		t := e.typeOf(x.Expr, s)
 		if mysql.HasUnsignedFlag(tp.GetFlag()) {
 			if !t.isInt() {
-				e.fail(notYet("CAST AS UNSIGNED"))
+				// rounded, a negative value as its two's complement
+				e.w("binlite_cast_unsigned(")
+				switch {
+				case t.isDecimal():
+					e.decArg(x.Expr, s)
+					e.w(", 'd')")
+				case t.isApprox():
+					e.expr(x.Expr, s)
+					e.w(", 'r')")
+				default:
+					e.digitArg(x.Expr, s)
+					e.w(", 's')")
+				}
 				return
 			}
 			e.w("binlite_u64_cast(") // a negative integer is its two's complement's value
@@ -728,14 +775,28 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 			e.signedArg(x.Expr, s) // the signed BIGINT of its 64 bits, as MySQL's
 			return
 		}
-		// A decimal or float rounds to the nearest integer; a string is cut at
-		// its point, as MySQL converts them.
+		if n, ok := e.signedLiteral(x.Expr); ok {
+			e.w(n)
+			return
+		}
+		// A decimal rounds half away from zero, a double half to even (rint);
+		// a string is cut at its point, as MySQL converts them.
 		e.w("CAST(")
-		if t.isDecimal() || t.isApprox() {
+		switch {
+		case t.isDecimal():
 			e.w("round(")
 			e.expr(x.Expr, s)
 			e.w(")")
-		} else {
+		case t.isApprox():
+			e.w("binlite_round_double(")
+			e.expr(x.Expr, s)
+			e.w(", 0)")
+		case t.isString():
+			// warned about when more than an integer is in it
+			e.w("binlite_to_int(")
+			e.expr(x.Expr, s)
+			e.w(")")
+		default:
 			e.expr(x.Expr, s)
 		}
 		e.w(" AS INTEGER)")
@@ -745,7 +806,10 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 			return
 		}
 		if tp.GetFlen() > 0 {
-			e.fail(notYet("CAST AS CHAR(n)"))
+			// cut to n characters with MySQL's warning
+			e.w("binlite_cast_char(")
+			e.digitArg(x.Expr, s)
+			e.w(", " + strconv.Itoa(tp.GetFlen()) + ")")
 			return
 		}
 		typ := "TEXT"
@@ -765,6 +829,7 @@ func (e *emitter) cast(x *ast.FuncCastExpr, s *scope) {
 		}
 		e.decCall("binlite_cast_dec", s, ", "+strconv.Itoa(p)+", "+strconv.Itoa(d)+", "+sqlString(e.exprText(x, s)), x.Expr)
 	case mysql.TypeDouble, mysql.TypeFloat:
+		e.doubleLiteral(x.Expr)
 		e.w("CAST(")
 		e.realArg(x.Expr, s)
 		e.w(" AS REAL)")

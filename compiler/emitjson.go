@@ -250,7 +250,7 @@ func (c *compiler) jsonType(name string, x *ast.FuncCallExpr, s *scope) (ColType
 		if !binaryString(t) && t.Type != mp.TypeJSON {
 			chars /= 4
 		}
-		if t.Type == mp.TypeJSON || !t.Known() || t.Length == 0 {
+		if t.Type == mp.TypeJSON || !t.Known() || t.Length == 0 && t.Type != mp.TypeNull {
 			chars = 4294967295
 		}
 		if name == "json_quote" {

@@ -37,7 +37,7 @@ func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
 		e.fail(notYet("SELECT ... INTO"))
 		return
 	case x.GroupBy != nil && x.GroupBy.Rollup:
-		e.fail(notYet("WITH ROLLUP"))
+		e.rollup(x, outer)
 		return
 	case len(x.WindowSpecs) > 0:
 		e.fail(notYet("WINDOW"))

@@ -34,6 +34,14 @@ func (e *emitter) temporalCall(name string, x *ast.FuncCallExpr, s *scope) bool 
 	if !temporalNames[name] && !isDateReader(name) && !isTimeReader(name) {
 		return false
 	}
+	if name == "timestampadd" {
+		y, ok := timestampAdd(x)
+		if !ok {
+			e.arity(name, x, 3, 3)
+			return true
+		}
+		return e.temporalCall("date_add", y, s)
+	}
 	args := x.Args
 	res := e.typeOf(x, s)
 	fsp := strconv.Itoa(int(res.Decimals))
@@ -230,7 +238,7 @@ func (e *emitter) temporalCall(name string, x *ast.FuncCallExpr, s *scope) bool 
 var temporalNames = set("now", "localtime", "localtimestamp", "sysdate", "utc_timestamp", "curdate", "utc_date",
 	"curtime", "utc_time", "date", "time", "timestamp", "date_add", "date_sub", "adddate", "subdate", "addtime",
 	"subtime", "timediff", "timestampdiff", "extract", "str_to_date", "sec_to_time", "maketime", "unix_timestamp",
-	"from_unixtime", "convert_tz", binliteTnum)
+	"from_unixtime", "convert_tz", "timestampadd", binliteTnum)
 
 // readAs renders a function's temporal argument so that its text is what the
 // function reads: a TIME as a DATETIME on today's date for a date function, a
@@ -415,4 +423,16 @@ func (e *emitter) timeMinMax(name string, x *ast.AggregateFuncExpr, s *scope) bo
 	e.keyOf(x.Args[0], s, "time")
 	e.w("), " + strconv.Itoa(int(t.Decimals)) + ")")
 	return true
+}
+
+// timestampAdd is TIMESTAMPADD(unit, n, x) as the DATE_ADD(x, INTERVAL n unit)
+// it is (manual 14.7).
+func timestampAdd(x *ast.FuncCallExpr) (*ast.FuncCallExpr, bool) {
+	if len(x.Args) != 3 {
+		return nil, false
+	}
+	if _, ok := x.Args[0].(*ast.TimeUnitExpr); !ok {
+		return nil, false
+	}
+	return &ast.FuncCallExpr{FnName: ast.NewCIStr("date_add"), Args: []ast.ExprNode{x.Args[2], x.Args[1], x.Args[0]}}, true
 }

@@ -26,6 +26,17 @@ type compiler struct {
 	// kind (NOW(3), STR_TO_DATE's format, ROUND(x, 2)): the plan is not one for
 	// every statement of its shape.
 	valueTyped bool
+	// derived caches the collation derivations worked out (derivation.go).
+	derived map[typedKey]derived
+	// typed caches the types of function calls worked out, by call and scope:
+	// a function's type reads its arguments' several times (length, collation,
+	// kind), which must not cost that many times over at each level of nesting.
+	typed map[typedKey]ColType
+}
+
+type typedKey struct {
+	x ast.ExprNode
+	s *scope
 }
 
 // divPrecisionIncrement is MySQL's div_precision_increment default.
@@ -154,7 +165,16 @@ func (c *compiler) expr(e ast.ExprNode, s *scope) ColType {
 	case *ast.FuncCastExpr:
 		return castType(x)
 	case *ast.FuncCallExpr:
-		return c.function(x, s)
+		k := typedKey{x, s}
+		if t, ok := c.typed[k]; ok {
+			return t
+		}
+		t := c.function(x, s)
+		if c.typed == nil {
+			c.typed = map[typedKey]ColType{}
+		}
+		c.typed[k] = t
+		return t
 	}
 	return ColType{}
 }
@@ -312,6 +332,10 @@ func merge(a, b ColType) ColType {
 	case a.Type == b.Type && a.isTemporal():
 		t = a
 		t.Decimals = max(a.Decimals, b.Decimals)
+	case a.isTemporal() && b.isString() || a.isString() && b.isTemporal():
+		// MySQL aggregates a date or time with a string to a string
+		t = typeVarchar
+		t.Length = max(a.Length, b.Length)
 	case a.isString() && b.isString() || a.isString() && numeric(b) || numeric(a) && b.isString():
 		t = typeVarchar
 		t.Length = max(a.Length, b.Length)
@@ -356,12 +380,32 @@ func (c *compiler) aggregate(x *ast.AggregateFuncExpr, s *scope) ColType {
 		arg.Flags &^= mp.NotNullFlag | mp.AutoIncrementFlag | mp.PriKeyFlag | mp.UniqueKeyFlag | mp.MultipleKeyFlag
 		return arg
 	case "group_concat":
-		// TEXT, as group_concat_max_len (1024) is above 512 (manual 14.19.1).
-		t := typeVarchar
+		// TEXT, as group_concat_max_len (1024) is above 512 (manual 14.19.1),
+		// in the values' collation (BLOB of binary strings).
+		var vals []ast.ExprNode
+		if len(x.Args) > 1 {
+			vals = x.Args[:len(x.Args)-1] // the last is the separator
+		}
+		t := c.resultString(1024, s, vals...)
 		t.Type, t.Length = mp.TypeBlob, 1024*4
+		if t.Charset == mp.CharsetBinary {
+			t.Length = 1024
+		}
 		return t
 	case "json_arrayagg", "json_objectagg":
 		return columnType(catalogJSON)
+	case "std", "stddev", "stddev_pop", "stddev_samp", "variance", "var_pop", "var_samp":
+		// DOUBLE with the argument's decimals and div_precision_increment more
+		// (Item_sum_variance): DOUBLE/4 for integers, not fixed for doubles.
+		arg = numericForm(arg)
+		t := typeDouble
+		switch {
+		case arg.isInt() || arg.isDecimal():
+			t.Decimals = byte(min(int(arg.Decimals)+divPrecisionIncrement, 30))
+		case arg.isApprox() && arg.Decimals < notFixed:
+			t.Decimals = byte(min(int(arg.Decimals)+divPrecisionIncrement, int(notFixed)))
+		}
+		return t
 	case "bit_and", "bit_or", "bit_xor":
 		t := typeBigint
 		t.Flags |= mp.UnsignedFlag | mp.NotNullFlag
@@ -393,7 +437,12 @@ func castType(x *ast.FuncCastExpr) ColType {
 		return columnType(catalog.Type{Base: "time", Scale: max(tp.GetDecimal(), 0)})
 	case mysql.TypeJSON:
 		return columnType(catalog.Type{Base: "json"})
+	case mysql.TypeYear:
+		return columnType(catalog.Type{Base: "year"})
 	case mysql.TypeVarString, mysql.TypeString, mysql.TypeVarchar:
+		if x.FunctionType == ast.CastBinaryOperator {
+			return ColType{Type: mp.TypeVarString, Charset: mp.CharsetBinary, Flags: mp.BinaryFlag}
+		}
 		if tp.GetCharset() == "binary" {
 			return ColType{Type: mp.TypeVarString, Charset: mp.CharsetBinary, Flags: mp.BinaryFlag, Length: uint32(max(tp.GetFlen(), 0))}
 		}
@@ -446,6 +495,9 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 		return t
 	}
 	if t, ok := c.stringFuncType(name, x, s); ok {
+		return t
+	}
+	if t, ok := c.builtinType(name, x, s); ok {
 		return t
 	}
 	if t, ok := c.concatType(name, x, s); ok {
@@ -521,12 +573,12 @@ func (c *compiler) function(x *ast.FuncCallExpr, s *scope) ColType {
 		}
 		switch {
 		case t.isInt():
-			return t
+			return intResult(t.Flags&mp.UnsignedFlag != 0) // BIGINT (Item_func_round)
 		case t.isDecimal():
 			p, sc := t.precisionScale()
 			d = max(min(d, 30), 0)
 			return decimalType(p-sc+d+1, d, false)
-		case t.isApprox():
+		case t.isApprox() || t.isString() || t.isTemporal():
 			r := typeDouble
 			if d >= 0 && d < int(notFixed) {
 				r.Decimals = byte(d)

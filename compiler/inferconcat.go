@@ -17,7 +17,7 @@ func (c *compiler) concatType(name string, x *ast.FuncCallExpr, s *scope) (ColTy
 		return ColType{}, false
 	}
 	var chars uint64
-	cs, notNull := typeVarchar.Charset, true
+	notNull := true
 	for i, a := range x.Args {
 		t := c.expr(a, s)
 		n, ok := textLength(t)
@@ -28,12 +28,9 @@ func (c *compiler) concatType(name string, x *ast.FuncCallExpr, s *scope) (ColTy
 			n *= uint64(len(x.Args) - 2) // the separator goes between the others
 		}
 		chars += n
-		if t.isString() && t.Charset == mp.CharsetBinary {
-			cs = mp.CharsetBinary
-		}
 		notNull = notNull && t.Flags&mp.NotNullFlag != 0
 	}
-	t := stringResult(chars, cs)
+	t := c.resultString(chars, s, x.Args...)
 	if notNull && name == "concat" {
 		t.Flags |= mp.NotNullFlag
 	}

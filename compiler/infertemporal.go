@@ -206,6 +206,11 @@ func (c *compiler) temporalFunction(name string, x *ast.FuncCallExpr, s *scope) 
 		return ColType{}, true
 	case "date_add", "date_sub", "adddate", "subdate":
 		return c.dateAddType(x, s), true
+	case "timestampadd":
+		if y, ok := timestampAdd(x); ok {
+			return c.dateAddType(y, s), true
+		}
+		return ColType{}, true
 	case "addtime", "subtime":
 		if len(x.Args) != 2 {
 			return ColType{}, true

@@ -273,3 +273,41 @@ func roundTo(a any, d int64, mode apd.Rounder) any {
 	}
 	return Text(&r)
 }
+
+// Floor is MySQL's FLOOR of an exact value: the largest whole number not above
+// s, as decimal text; ok=false when s is no number.
+func Floor(s string) (string, bool) { return whole(s, apd.RoundFloor) }
+
+// Ceil is MySQL's CEILING of an exact value: the smallest whole number not
+// below s.
+func Ceil(s string) (string, bool) { return whole(s, apd.RoundCeiling) }
+
+func whole(s string, mode apd.Rounder) (string, bool) {
+	x, ok := parseText(s)
+	if !ok {
+		return "", false
+	}
+	c := *ctx
+	c.Rounding = mode
+	var r apd.Decimal
+	if _, err := c.Quantize(&r, x, 0); err != nil {
+		return "", false
+	}
+	return Text(&r), true
+}
+
+// Mod is MySQL's a MOD b of exact values: the remainder of a / b truncated,
+// with a's sign, at the larger of their scales; ok=false for no number or a
+// zero b.
+func Mod(a, b string) (string, bool) {
+	x, ok1 := parseText(a)
+	y, ok2 := parseText(b)
+	if !ok1 || !ok2 || y.IsZero() {
+		return "", false
+	}
+	var r apd.Decimal
+	if _, err := ctx.Rem(&r, x, y); err != nil {
+		return "", false
+	}
+	return Text(&r), true
+}

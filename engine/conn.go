@@ -11,7 +11,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -92,7 +91,7 @@ func openWith(path string, q url.Values, extra Functions) (*sqliteConn, error) {
 		if err := registerUint64(c); err != nil {
 			return err
 		}
-		if err := registerMath(c); err != nil {
+		if err := registerMath(c, state); err != nil {
 			return err
 		}
 		if err := registerJSON(c); err != nil {
@@ -105,6 +104,21 @@ func openWith(path string, q url.Values, extra Functions) (*sqliteConn, error) {
 			return err
 		}
 		if err := registerTemporal(c, state); err != nil {
+			return err
+		}
+		if err := registerStrings(c, state); err != nil {
+			return err
+		}
+		if err := registerMisc(c, state); err != nil {
+			return err
+		}
+		if err := registerRegexp(c, state); err != nil {
+			return err
+		}
+		if err := registerAggregates(c, state); err != nil {
+			return err
+		}
+		if err := registerCasts(c, state); err != nil {
 			return err
 		}
 		// Text columns declare MySQL collations (COLLATE utf8mb4_general_ci); a
@@ -232,13 +246,12 @@ func registerFunctions(c *sqlite3.SQLiteConn) error {
 		{"utc_timestamp", func() string { return time.Now().UTC().Format("2006-01-02 15:04:05") }, false},
 		{"unix_timestamp", unixTimestamp, false},
 		{"from_unixtime", func(s int64) string { return time.Unix(s, 0).Format("2006-01-02 15:04:05") }, true},
-		{"concat", concat, true},
 		{"binlite_set_ok", setMembersValid, true},
+		{"binlite_fail", fail, false},
 		// ALTER TABLE ... ALTER COLUMN ... SET/DROP DEFAULT's catalog change.
 		{"binlite_alter_default", mysqlcatalog.AlterDefaultJSON, true},
 		// ALTER TABLE ... RENAME COLUMN's change of the foreign keys that reference the column.
 		{"binlite_rename_ref", mysqlcatalog.RenameReferenceJSON, true},
-		{"concat_ws", concatWS, true},
 		{"if", func(cond any, a, b any) any {
 			if truthy(cond) {
 				return a
@@ -248,29 +261,6 @@ func registerFunctions(c *sqlite3.SQLiteConn) error {
 		{"md5", hashHex(func(b []byte) []byte { h := md5.Sum(b); return h[:] }), true},
 		{"sha1", hashHex(func(b []byte) []byte { h := sha1.Sum(b); return h[:] }), true},
 		{"rand", func() float64 { return rand.Float64() }, false},
-		{"uuid", func() string { return newRandomUUID() }, false},
-		{"lcase", strings.ToLower, true},
-		{"ucase", strings.ToUpper, true},
-		{"repeat", func(s string, n int64) string {
-			if n <= 0 {
-				return ""
-			}
-			return strings.Repeat(s, int(min(n, 1<<24/max(int64(len(s)), 1))))
-		}, true},
-		{"space", func(n int64) string { return strings.Repeat(" ", int(min(max(n, 0), 1<<24))) }, true},
-		{"left", func(s string, n int64) string { r := []rune(s); return string(r[:min(max(n, 0), int64(len(r)))]) }, true},
-		{"right", func(s string, n int64) string {
-			r := []rune(s)
-			return string(r[int64(len(r))-min(max(n, 0), int64(len(r))):])
-		}, true},
-		{"lpad", func(s string, n int64, pad string) string { return padString(s, n, pad, true) }, true},
-		{"rpad", func(s string, n int64, pad string) string { return padString(s, n, pad, false) }, true},
-		{"char_length", func(s string) int64 { return int64(len([]rune(s))) }, true},
-		{"reverse", func(s string) string {
-			r := []rune(s)
-			slices.Reverse(r)
-			return string(r)
-		}, true},
 		{"floor", func(v any) any { return rounded(v, math.Floor) }, true},
 		{"ceil", func(v any) any { return rounded(v, math.Ceil) }, true},
 		{"ceiling", func(v any) any { return rounded(v, math.Ceil) }, true},
@@ -323,29 +313,6 @@ func rounded(v any, f func(float64) float64) any {
 	return r
 }
 
-// padString is MySQL's LPAD/RPAD: pad (repeated) to n characters, or cut s to n.
-func padString(s string, n int64, pad string, left bool) string {
-	r := []rune(s)
-	if n < 0 {
-		return ""
-	}
-	if int64(len(r)) >= n {
-		return string(r[:n])
-	}
-	p := []rune(pad)
-	if len(p) == 0 {
-		return s
-	}
-	fill := make([]rune, 0, n-int64(len(r)))
-	for int64(len(fill)) < n-int64(len(r)) {
-		fill = append(fill, p[len(fill)%len(p)])
-	}
-	if left {
-		return string(fill) + s
-	}
-	return s + string(fill)
-}
-
 func unixTimestamp(args ...any) int64 {
 	if len(args) == 0 || isNull(args[0]) {
 		return time.Now().Unix()
@@ -381,31 +348,6 @@ func isNull(v any) bool {
 	return false
 }
 
-// concat follows MySQL: NULL if any argument is NULL (SQLite's concat skips NULLs).
-func concat(args ...any) any {
-	var b strings.Builder
-	for _, a := range args {
-		if isNull(a) {
-			return nil
-		}
-		b.WriteString(toText(a))
-	}
-	return b.String()
-}
-
-func concatWS(sep any, args ...any) any {
-	if isNull(sep) {
-		return nil
-	}
-	parts := make([]string, 0, len(args))
-	for _, a := range args {
-		if !isNull(a) {
-			parts = append(parts, toText(a))
-		}
-	}
-	return strings.Join(parts, toText(sep))
-}
-
 func toText(v any) string {
 	switch x := v.(type) {
 	case string:
@@ -434,17 +376,6 @@ func truthy(v any) bool {
 		return x
 	}
 	return true
-}
-
-func newRandomUUID() string {
-	var b [16]byte
-	for i := range b {
-		b[i] = byte(rand.UintN(256))
-	}
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	h := hex.EncodeToString(b[:])
-	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 }
 
 // setMembersValid reports whether v is a SET value of the allowed members

@@ -112,6 +112,9 @@ func Open(opts Options) (*Engine, error) {
 	e := &Engine{opts: opts, log: opts.Logger, schemas: map[string]*Schema{}}
 	e.scratch = newReadPool(":memory:", 64, opts.Functions)
 	e.scratch.free = sync.NewCond(&e.scratch.mu)
+	if err := removeUnloggedSchemas(opts.Dir, e.log); err != nil {
+		return nil, err
+	}
 	files, err := filepath.Glob(filepath.Join(opts.Dir, "*.sqlite"))
 	if err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
@@ -312,12 +315,22 @@ func (e *Engine) createSchema(name string, ifNotExists bool, repl *binlog.Transa
 		}
 		return mysqlerr.New(mysqlerr.ErDBCreateExists, "Can't create database '%s'; database exists", name)
 	}
-	tx, err := e.logSchemaDDL("CREATE", name, repl)
+	// The file first, then the log (see prepareSchemaFile).
+	s, err := e.prepareSchemaFile(name)
 	if err != nil {
 		return err
 	}
-	s, err := e.createSchemaFile(name, tx)
+	tx, err := e.logSchemaDDL("CREATE", name, repl)
 	if err != nil {
+		e.discardSchemaFile(s)
+		return err
+	}
+	e.creationLogged(name)
+	if err := s.w.begin(); err != nil {
+		e.fatal(err)
+		return err
+	}
+	if err := s.w.commitWith([]*binlog.Transaction{tx}); err != nil {
 		e.fatal(err)
 		return err
 	}

@@ -47,3 +47,9 @@ func fromFnError(msg, db string) (error, bool) {
 	}
 	return mysqlerr.New(uint16(code), "%s", text), true
 }
+
+// fail is binlite_fail(code, message): the MySQL error, raised from a statement
+// binlite wrote (a check run inside a DDL's transaction).
+func fail(code int64, msg string) (any, error) {
+	return nil, fnError(uint16(code), "%s", msg)
+}

@@ -50,11 +50,16 @@ type stmtState struct {
 	// counted is how many rows binlite_counted() met: the rows an IGNORE write
 	// set out to write, of which SQLite's OR IGNORE may have left some out.
 	counted int64
+	// serial numbers the connection's statements: state a function keeps for
+	// one statement (RAND(seed)'s sequence) is that statement's while it is
+	// the same.
+	serial uint64
 }
 
 // beginStmt clears what belongs to the previous statement.
 func (st *stmtState) beginStmt() {
 	st.now, st.counted = time.Time{}, 0
+	st.serial++
 	st.warnings, st.lostWarnings = st.warnings[:0], 0
 }
 

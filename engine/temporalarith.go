@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	_ "time/tzdata" // named zones wherever the zone database is not installed
 
 	"github.com/binlite/binlite/temporal"
 )
@@ -238,23 +239,66 @@ func (f *temporalFuncs) convertTZ(x any, src string, from, to any, fsp int64) an
 	}
 	fo, fk := temporal.ParseZone(fz)
 	to2, tk := temporal.ParseZone(tzs)
-	if fk != temporal.ZoneOffset || tk != temporal.ZoneOffset {
+	if fk == temporal.ZoneInvalid || tk == temporal.ZoneInvalid {
 		return nil
+	}
+	floc, tloc := f.location(fz, fk), f.location(tzs, tk)
+	if fk == temporal.ZoneNamed && floc == nil || tk == temporal.ZoneNamed && tloc == nil {
+		return nil // a name the zone database does not have
 	}
 	v, ok := f.date(x, src, 0)
 	if !ok {
 		return nil
 	}
 	v.Kind = temporal.Datetime
+	if floc != nil {
+		// the named zone's offset at that local time
+		_, fo = time.Date(v.Year, time.Month(v.Month), v.Day, v.Hour, v.Minute, v.Second, 0, floc).Zone()
+	}
 	utc, ok := v.Shift(-fo)
 	if !ok || !utc.TimestampRange() {
 		return render(v, temporal.Datetime, int(fsp))
+	}
+	if tloc != nil {
+		_, to2 = time.Unix(utc.UnixMicros()/1e6, 0).In(tloc).Zone()
 	}
 	r, ok := utc.Shift(to2)
 	if !ok {
 		return nil
 	}
 	return render(r, temporal.Datetime, int(fsp))
+}
+
+// convertTZText is CONVERT_TZ(x, from, to) of a value written as text: its
+// fractional digits are the result's.
+func (f *temporalFuncs) convertTZText(x, from, to any) any {
+	s, _ := sqlText(x)
+	fsp := 0
+	if _, frac, ok := strings.Cut(s, "."); ok {
+		fsp = min(len(frac), 6)
+	}
+	return f.convertTZ(x, "", from, to, int64(fsp))
+}
+
+// location is a named time zone of the zone database (nil for an offset, or
+// a name it lacks), loaded once per connection: CONVERT_TZ answers named
+// zones as MySQL does with its time zone tables loaded.
+func (f *temporalFuncs) location(name string, kind temporal.ZoneKind) *time.Location {
+	if kind != temporal.ZoneNamed {
+		return nil
+	}
+	if loc, ok := f.zones[name]; ok {
+		return loc
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		loc = nil
+	}
+	if f.zones == nil {
+		f.zones = map[string]*time.Location{}
+	}
+	f.zones[name] = loc
+	return loc
 }
 
 // timediff is TIMEDIFF(a, b): binlite_timediff(a, srcA, b, srcB, fsp); NULL

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	sqlite3 "github.com/mattn/go-sqlite3"
 
@@ -29,7 +30,11 @@ const (
 
 // temporalFuncs are the functions of one connection, with the statement state
 // they warn into and read NOW() from.
-type temporalFuncs struct{ st *stmtState }
+type temporalFuncs struct {
+	st *stmtState
+	// zones are the named time zones CONVERT_TZ loaded, by name (nil: none).
+	zones map[string]*time.Location
+}
 
 func registerTemporal(c *sqlite3.SQLiteConn, st *stmtState) error {
 	f := &temporalFuncs{st: st}
@@ -53,6 +58,8 @@ func registerTemporal(c *sqlite3.SQLiteConn, st *stmtState) error {
 		{"binlite_unix_timestamp", f.unixTimestamp, false},
 		{"binlite_from_unixtime", f.fromUnixtime, false},
 		{"binlite_convert_tz", f.convertTZ, false},
+		// CONVERT_TZ in statements the compiler leaves to sqlcompat's translation.
+		{"convert_tz", f.convertTZText, false},
 		{"binlite_timediff", f.timediff, false},
 		{"binlite_timestampdiff", f.timestampdiff, false},
 		{"binlite_extract", f.extract, false},

@@ -19,6 +19,10 @@ type Txn struct {
 	leases     []*lease
 	byDB       map[string]*lease
 	savepoints []string
+	// Snapshots: plain reads see one snapshot per schema (REPEATABLE READ,
+	// snapshot.go); snaps are those taken.
+	Snapshots bool
+	snaps     map[string]*snapshot
 }
 
 // Begin starts an explicit transaction; wait is innodb_lock_wait_timeout.
@@ -60,6 +64,14 @@ func (t *Txn) leaseFor(db string) (*lease, error) {
 	return l, nil
 }
 
+// Hold takes the writer of schema db without writing (LOCK TABLES ... READ,
+// FLUSH TABLES WITH READ LOCK): no other session writes db until the Txn ends,
+// and its reads of db see the latest committed rows.
+func (t *Txn) Hold(db string) error {
+	_, err := t.leaseFor(db)
+	return err
+}
+
 // Exec runs a data-changing statement inside the transaction.
 func (t *Txn) Exec(db string, st Stmt) (Result, error) {
 	if len(st.DDL) > 0 {
@@ -99,6 +111,16 @@ func (t *Txn) QueryGuarded(db string, attach []string, sql string, args []any, g
 			return nil, err
 		}
 		return queryConn(l.w.c, sql, args, db)
+	}
+	if t.Snapshots && db != "" && len(attach) == 0 {
+		sn, err := t.snapshotFor(db)
+		if err != nil {
+			return nil, err
+		}
+		if err := g.check(t.e, sn.c.sqliteConn, db); err != nil {
+			return nil, err
+		}
+		return queryConn(sn.c.sqliteConn, sql, args, db)
 	}
 	return t.e.QueryGuarded(db, attach, sql, args, g)
 }
@@ -226,6 +248,7 @@ func (t *Txn) releaseAll() {
 }
 
 func (t *Txn) reset() {
+	t.releaseSnapshots()
 	t.releaseAll()
 	t.leases = nil
 	t.byDB = map[string]*lease{}

@@ -100,6 +100,9 @@ const (
 	ErRowIsReferenced                            uint16 = 1451
 	ErWrongFieldWithGroup                        uint16 = 1055
 	ErSubqueryNo1Row                             uint16 = 1242
+	ErTableNotLockedForWrite                     uint16 = 1099
+	ErTableNotLocked                             uint16 = 1100
+	ErCantUpdateWithReadlock                     uint16 = 1223
 	ErMixOfGroupFuncAndFields                    uint16 = 1140
 	ErSavepointDoesNotExist                      uint16 = 1305
 	ErIOError                                    uint16 = 1026
@@ -137,6 +140,9 @@ const (
 // states maps codes to SQLSTATEs; codes absent here use HY000, MySQL's general state.
 var states = map[uint16]string{
 	ErConCountError:           "08004",
+	ErTooManyUserConnections:  "42000",
+	ErNetReadInterrupted:      "08S01",
+	ErNetWriteInterrupted:     "08S01",
 	ErHandshakeError:          "08S01",
 	ErDBAccessDenied:          "42000",
 	ErAccessDenied:            "28000",
@@ -195,6 +201,9 @@ var states = map[uint16]string{
 	ErRowIsReferenced:         "23000",
 	ErWrongFieldWithGroup:     "42000",
 	ErSubqueryNo1Row:          "21000",
+	ErTableNotLockedForWrite:  "HY000",
+	ErTableNotLocked:          "HY000",
+	ErCantUpdateWithReadlock:  "HY000",
 	ErMixOfGroupFuncAndFields: "42000",
 	ErSPDoesNotExist:          "42000",
 	ErLockDeadlock:            "40001",

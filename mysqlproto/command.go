@@ -53,6 +53,9 @@ func (sess *session) dispatch(cmd byte, data []byte) error {
 		return sess.resetConnection()
 	}
 	if rc, ok := sess.handler.(RawCommander); ok {
+		if err := c.clearReadDeadline(); err != nil {
+			return err
+		}
 		handled, err := rc.RawCommand(cmd, data, c)
 		if err != nil {
 			return c.WriteError(err)

@@ -111,26 +111,26 @@ func malformed(format string, args ...any) *mysqlerr.Error {
 	return e
 }
 
-// handshake runs the connection phase and returns the authenticated response.
-// On failure it has already tried to send an ERR packet.
-func (s *Server) handshake(c *Conn, connID uint32, host string) (*handshakeResponse, error) {
+// handshake runs the connection phase and returns the authenticated response and
+// the account it matched. On failure it has already tried to send an ERR packet.
+func (s *Server) handshake(c *Conn, connID uint32, host string) (*handshakeResponse, Account, error) {
 	scramble, err := newScramble()
 	if err != nil {
-		return nil, err
+		return nil, Account{}, err
 	}
 	if err := c.writeGreeting(s.cfg.ServerVersion, connID, scramble, StatusAutocommit); err != nil {
-		return nil, err
+		return nil, Account{}, err
 	}
 	if err := c.Flush(); err != nil {
-		return nil, err
+		return nil, Account{}, err
 	}
 	payload, err := c.ReadPacket()
 	if err != nil {
-		return nil, s.failHandshake(c, err)
+		return nil, Account{}, s.failHandshake(c, err)
 	}
 	hr, err := parseHandshakeResponse(payload)
 	if err != nil {
-		return nil, s.failHandshake(c, err)
+		return nil, Account{}, s.failHandshake(c, err)
 	}
 	c.capabilities = hr.capabilities & serverCapabilities
 	// A client that only speaks another plugin (e.g. caching_sha2_password) is asked
@@ -138,7 +138,7 @@ func (s *Server) handshake(c *Conn, connID uint32, host string) (*handshakeRespo
 	if hr.capabilities&ClientPluginAuth != 0 && hr.plugin != "" && hr.plugin != nativePasswordPlugin {
 		scramble, err = newScramble()
 		if err != nil {
-			return nil, err
+			return nil, Account{}, err
 		}
 		b := []byte{headerEOF}
 		b = append(b, nativePasswordPlugin...)
@@ -146,32 +146,39 @@ func (s *Server) handshake(c *Conn, connID uint32, host string) (*handshakeRespo
 		b = append(b, scramble...)
 		b = append(b, 0)
 		if err := c.WritePacket(b); err != nil {
-			return nil, err
+			return nil, Account{}, err
 		}
 		if err := c.Flush(); err != nil {
-			return nil, err
+			return nil, Account{}, err
 		}
 		if hr.authResponse, err = c.ReadPacket(); err != nil {
-			return nil, s.failHandshake(c, err)
+			return nil, Account{}, s.failHandshake(c, err)
 		}
 	}
-	stage2, found := s.lookup(hr.user, host)
-	if !found || !verifyNativePassword(hr.authResponse, scramble, stage2) {
+	acct, found := s.lookup(hr.user, host)
+	if !found || !verifyNativePassword(hr.authResponse, scramble, acct.Stage2) {
 		using := "NO"
 		if len(hr.authResponse) > 0 {
 			using = "YES"
 		}
-		return nil, s.failHandshake(c, mysqlerr.New(mysqlerr.ErAccessDenied,
+		return nil, Account{}, s.failHandshake(c, mysqlerr.New(mysqlerr.ErAccessDenied,
 			"Access denied for user '%s'@'%s' (using password: %s)", hr.user, host, using))
 	}
-	return hr, nil
+	return hr, acct, nil
 }
 
-func (s *Server) lookup(user, host string) ([]byte, bool) {
-	if s.cfg.Auth == nil {
-		return nil, true // no authenticator: every user, empty password only
+// lookup finds the account user@host logs in as.
+func (s *Server) lookup(user, host string) (Account, bool) {
+	switch a := s.cfg.Auth.(type) {
+	case nil:
+		// No authenticator: every user, empty password only.
+		return Account{Name: user}, true
+	case AccountAuthenticator:
+		return a.LookupAccount(user, host)
+	default:
+		stage2, found := a.Lookup(user, host)
+		return Account{Stage2: stage2, Name: user}, found
 	}
-	return s.cfg.Auth.Lookup(user, host)
 }
 
 // failHandshake reports err to the client when it is a protocol-level failure

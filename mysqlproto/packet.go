@@ -19,24 +19,33 @@ const readChunk = 64 << 10
 // Writes are buffered until Flush; the server flushes once per command response.
 // A Conn is used by one goroutine at a time.
 type Conn struct {
-	netConn     net.Conn // may be nil in tests that frame over plain streams
-	r           *bufio.Reader
-	w           *bufio.Writer
-	seq         byte
-	maxPacket   int
-	readTimeout time.Duration
+	netConn   net.Conn // may be nil in tests that frame over plain streams
+	r         *bufio.Reader
+	w         *bufio.Writer
+	seq       byte
+	maxPacket int
+	// readTimeout bounds each wait for the next part of a packet (header, then
+	// every chunk); writeTimeout each wait for the peer to take more of what is
+	// written. Zero leaves the connection's deadlines alone.
+	readTimeout  time.Duration
+	writeTimeout time.Duration
+	dl           deadlines // set on netConn by this Conn (timeouts.go)
 
 	capabilities uint32        // negotiated with the client
 	status       func() uint16 // server status flags for OK/EOF; nil = autocommit
 }
 
 func newConn(nc net.Conn, r io.Reader, w io.Writer, maxPacket int) *Conn {
-	return &Conn{
+	c := &Conn{
 		netConn:   nc,
 		r:         bufio.NewReaderSize(r, 16<<10),
-		w:         bufio.NewWriterSize(w, 16<<10),
 		maxPacket: maxPacket,
 	}
+	if nc != nil && w == io.Writer(nc) {
+		w = &timedWriter{c: c}
+	}
+	c.w = bufio.NewWriterSize(w, 16<<10)
+	return c
 }
 
 // NetConn returns the underlying network connection.
@@ -46,7 +55,7 @@ func (c *Conn) NetConn() net.Conn { return c.netConn }
 func (c *Conn) Capabilities() uint32 { return c.capabilities }
 
 // SetReadTimeout makes every later ReadPacket fail once it has waited d for the
-// peer (0: wait forever).
+// next part of a packet (0: wait forever).
 func (c *Conn) SetReadTimeout(d time.Duration) { c.readTimeout = d }
 
 // ResetSequence starts a new packet exchange (sequence id 0), as at each command.
@@ -57,14 +66,12 @@ func (c *Conn) ResetSequence() { c.seq = 0 }
 // ER_NET_PACKET_TOO_LARGE once the payload would exceed the maximum packet size,
 // without reading (or allocating) the rest.
 func (c *Conn) ReadPacket() ([]byte, error) {
-	if c.readTimeout > 0 && c.netConn != nil {
-		if err := c.netConn.SetReadDeadline(time.Now().Add(c.readTimeout)); err != nil {
-			return nil, fmt.Errorf("set read deadline: %w", err)
-		}
-	}
 	var payload []byte
 	for {
 		var hdr [4]byte
+		if err := c.extendRead(len(hdr)); err != nil {
+			return nil, err
+		}
 		if _, err := io.ReadFull(c.r, hdr[:]); err != nil {
 			return nil, fmt.Errorf("read packet header: %w", err)
 		}
@@ -82,6 +89,9 @@ func (c *Conn) ReadPacket() ([]byte, error) {
 		}
 		for remaining := n; remaining > 0; {
 			step := min(remaining, readChunk)
+			if err := c.extendRead(step); err != nil {
+				return nil, err
+			}
 			payload = slices.Grow(payload, step)
 			start := len(payload)
 			payload = payload[:start+step]

@@ -18,7 +18,9 @@ type Config struct {
 	Auth             Authenticator
 	NewHandler       func(c *ConnInfo) (Handler, error)
 	Logger           *slog.Logger
-	ReadTimeout      time.Duration // 0 = none (idle connections stay)
+	// Limits, when set, returns the connection limits and timeouts in force (see
+	// Limits); without it nothing is limited and idle connections stay.
+	Limits func() Limits
 }
 
 // Server accepts MySQL client connections and runs one session per connection.
@@ -27,13 +29,17 @@ type Server struct {
 	log       *slog.Logger
 	startTime time.Time
 
-	mu        sync.Mutex
-	closed    bool
-	listeners map[net.Listener]struct{}
-	conns     map[net.Conn]struct{}
-	nextID    uint32
-	questions uint64
-	wg        sync.WaitGroup
+	mu         sync.Mutex
+	closed     bool
+	listeners  map[net.Listener]struct{}
+	conns      map[net.Conn]*connState
+	pending    int            // conns that have not logged in
+	perAccount map[string]int // logged-in conns per account (max_user_connections)
+	stats      ConnStats
+	lastRefuse time.Time // when a refusal for want of descriptors was last logged
+	nextID     uint32
+	questions  uint64
+	wg         sync.WaitGroup
 }
 
 // NewServer returns a Server with cfg's zero fields defaulted.
@@ -49,11 +55,12 @@ func NewServer(cfg Config) *Server {
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &Server{
-		cfg:       cfg,
-		log:       log,
-		startTime: time.Now(),
-		listeners: map[net.Listener]struct{}{},
-		conns:     map[net.Conn]struct{}{},
+		cfg:        cfg,
+		log:        log,
+		startTime:  time.Now(),
+		listeners:  map[net.Listener]struct{}{},
+		conns:      map[net.Conn]*connState{},
+		perAccount: map[string]int{},
 	}
 }
 
@@ -84,6 +91,8 @@ func (s *Server) Serve(l net.Listener) error {
 			}
 			if transientAcceptError(err) {
 				// Out of descriptors or an aborted handshake: back off and retry.
+				// The server never stops listening for want of descriptors.
+				s.countAcceptError(err)
 				backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
 				time.Sleep(backoff)
 				continue
@@ -91,12 +100,50 @@ func (s *Server) Serve(l net.Listener) error {
 			return fmt.Errorf("mysqlproto: accept: %w", err)
 		}
 		backoff = 0
-		if !s.track(nc) {
-			nc.Close()
+		if !s.place(nc) {
 			return nil
 		}
-		go s.serveConn(nc)
 	}
+}
+
+// place admits or refuses a new connection; false once the server is closed.
+func (s *Server) place(nc net.Conn) bool {
+	lim := s.limits()
+	now := time.Now()
+	s.mu.Lock()
+	s.stats.Connections++
+	verdict := s.admit(nc, lim, now)
+	logRefusal := verdict == refusedDescriptors && now.Sub(s.lastRefuse) >= time.Minute
+	if logRefusal {
+		s.lastRefuse = now
+	}
+	s.mu.Unlock()
+	switch verdict {
+	case admitted:
+		go s.serveConn(nc)
+	case serverClosed:
+		nc.Close()
+		return false
+	case refusedDescriptors:
+		if logRefusal {
+			s.log.Warn("refusing client connections: the descriptors left are kept for storage and logs",
+				"connections", s.ConnCount(), "max", lim.MaxClients)
+		}
+		tooManyConnections(nc)
+	case refusedMaxConnections:
+		tooManyConnections(nc)
+	}
+	return true
+}
+
+func (s *Server) countAcceptError(err error) {
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return
+	}
+	s.mu.Lock()
+	s.stats.ErrorsAccept++
+	s.mu.Unlock()
 }
 
 func transientAcceptError(err error) bool {
@@ -112,21 +159,20 @@ func (s *Server) isClosed() bool {
 	return s.closed
 }
 
-// track registers a live connection; false once the server is closed.
-func (s *Server) track(nc net.Conn) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closed {
-		return false
-	}
-	s.conns[nc] = struct{}{}
-	s.wg.Add(1)
-	return true
-}
-
+// untrack forgets a connection whose goroutine ends.
 func (s *Server) untrack(nc net.Conn) {
 	s.mu.Lock()
-	delete(s.conns, nc)
+	if st := s.conns[nc]; st != nil {
+		if st.pending {
+			s.pending--
+		}
+		if st.account != "" {
+			if s.perAccount[st.account]--; s.perAccount[st.account] <= 0 {
+				delete(s.perAccount, st.account)
+			}
+		}
+		delete(s.conns, nc)
+	}
 	s.mu.Unlock()
 	s.wg.Done()
 }

@@ -4,39 +4,8 @@ import (
 	"database/sql"
 	"errors"
 	"net"
-	"os"
 	"testing"
-	"time"
 )
-
-func TestReadTimeoutClosesIdle(t *testing.T) {
-	// The read timeout also applies to the handshake's reads, so it must leave the
-	// client (dialRaw) time to log in on a loaded machine.
-	const readTimeout = time.Second
-	addr, srv, _ := startServer(t, func(c *Config) { c.ReadTimeout = readTimeout })
-	rc := dialRaw(t, addr, "root", "", nativePasswordPlugin, rawCaps)
-	// The read returns when the server closes the idle connection (or fails the test
-	// at the client-side deadline).
-	const clientDeadline = 20 * time.Second
-	rc.c.NetConn().SetReadDeadline(time.Now().Add(clientDeadline))
-	start := time.Now()
-	_, err := rc.c.ReadPacket()
-	el := time.Since(start)
-	if err == nil {
-		t.Fatal("idle connection not closed")
-	}
-	if errors.Is(err, os.ErrDeadlineExceeded) || el >= clientDeadline*9/10 {
-		t.Fatalf("idle connection closed only by the client's deadline after %v: %v", el, err)
-	}
-	t.Logf("idle connection closed by the server after %v (read timeout %v): %v", el, readTimeout, err)
-	deadline := time.Now().Add(10 * time.Second)
-	for srv.ConnCount() != 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if n := srv.ConnCount(); n != 0 {
-		t.Fatalf("ConnCount = %d", n)
-	}
-}
 
 func TestCloseEndsConnections(t *testing.T) {
 	rec := &recorder{}

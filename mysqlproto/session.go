@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"runtime/debug"
+	"time"
 
 	"github.com/binlite/binlite/mysqlerr"
 )
@@ -30,13 +31,27 @@ func (s *Server) serveConn(nc net.Conn) {
 	connID := s.newConnID()
 	log := s.log.With("conn", connID, "remote", nc.RemoteAddr().String())
 	c := newConn(nc, nc, nc, s.cfg.MaxAllowedPacket)
-	c.readTimeout = s.cfg.ReadTimeout
 	host := hostOf(nc.RemoteAddr())
 
-	hr, err := s.handshake(c, connID, host)
+	// connect_timeout bounds the whole connection phase, however the client stalls
+	// (silent, half a packet, a slow trickle).
+	if d := s.limits().ConnectTimeout; d > 0 {
+		if err := nc.SetDeadline(time.Now().Add(d)); err != nil {
+			s.endPending(nc)
+			nc.Close()
+			return
+		}
+	}
+	hr, acct, err := s.handshake(c, connID, host)
+	if err == nil {
+		if err = s.login(nc, acct, hr.user); err != nil {
+			err = s.failHandshake(c, err)
+		}
+	}
 	if err != nil {
 		log.Debug("handshake failed", "err", err)
-		lingerClose(nc)
+		s.endPending(nc)
+		closeAfterHandshake(nc, err)
 		return
 	}
 	info := &ConnInfo{
@@ -50,19 +65,40 @@ func (s *Server) serveConn(nc net.Conn) {
 		if werr := c.WriteError(err); werr == nil {
 			_ = c.Flush()
 		}
+		s.countAbortedClient()
 		lingerClose(nc)
 		return
 	}
 	c.status = sess.status
 	if err := c.WriteOK(0, 0); err != nil {
+		s.countAbortedClient()
 		nc.Close()
 		return
 	}
 	if err := c.Flush(); err != nil {
+		s.countAbortedClient()
+		nc.Close()
+		return
+	}
+	// From here on the session's own timeouts apply, command by command.
+	if err := nc.SetDeadline(time.Time{}); err != nil {
+		s.countAbortedClient()
 		nc.Close()
 		return
 	}
 	sess.loop()
+}
+
+// closeAfterHandshake ends a connection whose handshake failed: at once when the
+// client is gone or stalled (nothing was sent that it could miss), otherwise after
+// the ERR packet telling it why has had its chance to arrive.
+func closeAfterHandshake(nc net.Conn, err error) {
+	var me *mysqlerr.Error
+	if !errors.As(err, &me) {
+		nc.Close()
+		return
+	}
+	lingerClose(nc)
 }
 
 // open creates the handler and selects db, as after the handshake or a reset.
@@ -135,47 +171,89 @@ func (sess *session) status() uint16 {
 	return st
 }
 
-// loop reads and dispatches commands until the client quits or I/O fails.
+// loop reads and dispatches commands until the client quits, I/O fails or a
+// timeout ends the session.
 func (sess *session) loop() {
 	c := sess.conn
 	for !sess.closing {
 		c.ResetSequence()
-		payload, err := c.ReadPacket()
+		wait, netRead, netWrite := sess.timeouts()
+		c.writeTimeout = netWrite
+		payload, err := c.readCommand(wait, netRead)
 		if err != nil {
-			var me *mysqlerr.Error
-			if errors.As(err, &me) {
-				sess.log.Debug("bad packet", "err", err)
-				if werr := c.WriteError(me); werr == nil {
-					_ = c.Flush()
-				}
-				lingerClose(sess.nc)
-				return
-			}
-			if !errors.Is(err, io.EOF) && !errors.Is(err, net.ErrClosed) {
-				sess.log.Debug("read command", "err", err)
-			}
-			sess.nc.Close()
+			sess.endOnReadError(err)
 			return
 		}
 		if len(payload) == 0 {
 			if werr := c.WriteError(malformed("empty command")); werr == nil {
 				_ = c.Flush()
 			}
+			sess.srv.countAbortedClient()
 			lingerClose(sess.nc)
 			return
 		}
 		sess.srv.countQuestion()
 		if err := sess.runCommand(payload[0], payload[1:]); err != nil {
 			sess.log.Debug("write response", "err", err)
+			sess.srv.countAbortedClient()
 			sess.nc.Close()
 			return
 		}
 		if err := c.Flush(); err != nil {
+			sess.log.Debug("write response", "err", err)
+			sess.srv.countAbortedClient()
 			sess.nc.Close()
 			return
 		}
 	}
 	sess.nc.Close()
+}
+
+// endOnReadError ends the session after a failed command read: a protocol error
+// and an idle session past wait_timeout are told why (MySQL 8.0.24 and later send
+// ER_CLIENT_INTERACTION_TIMEOUT before closing), a stalled packet and a vanished
+// client are not.
+func (sess *session) endOnReadError(err error) {
+	c := sess.conn
+	var me *mysqlerr.Error
+	switch {
+	case errors.As(err, &me):
+		sess.log.Debug("bad packet", "err", err)
+	case errors.Is(err, errIdleTimeout):
+		sess.log.Debug("closing idle session", "err", err)
+		me = mysqlerr.New(mysqlerr.ErClientInteractionTimeout,
+			"The client was disconnected by the server because of inactivity. See wait_timeout and interactive_timeout for configuring this behavior.")
+	case errors.Is(err, io.EOF) || errors.Is(err, net.ErrClosed):
+		// The client hung up without COM_QUIT.
+	default:
+		sess.log.Debug("read command", "err", err)
+	}
+	sess.srv.countAbortedClient()
+	if me == nil {
+		sess.nc.Close()
+		return
+	}
+	if c.writeTimeout <= 0 {
+		_ = sess.nc.SetWriteDeadline(time.Now().Add(time.Second))
+	}
+	if werr := c.WriteError(me); werr == nil {
+		_ = c.Flush()
+	}
+	lingerClose(sess.nc)
+}
+
+// timeouts are the session's wait_timeout, net_read_timeout and net_write_timeout:
+// the handler's session variables when it has them, else the server's limits.
+func (sess *session) timeouts() (wait, netRead, netWrite time.Duration) {
+	if st, ok := sess.handler.(SessionTimeouts); ok {
+		return st.Timeouts()
+	}
+	lim := sess.srv.limits()
+	wait = lim.WaitTimeout
+	if sess.conn.capabilities&ClientInteractive != 0 {
+		wait = lim.InteractiveTimeout
+	}
+	return wait, lim.NetReadTimeout, lim.NetWriteTimeout
 }
 
 // runCommand dispatches one command, converting a handler panic into an ERR

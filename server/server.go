@@ -60,6 +60,7 @@ type Node struct {
 	http  *http.Server
 	hln   net.Listener
 	wg    sync.WaitGroup
+	fds   descriptorBudget
 
 	users    *users.Store
 	semi     *semisync.Source
@@ -99,7 +100,7 @@ func Open(cfg Config) (*Node, error) {
 	if n.id, err = loadIdentity(cfg.DataDir, cfg.ServerID); err != nil {
 		return nil, err
 	}
-	n.vars = sysvar.New(n.variableDefs())
+	n.vars = sysvar.New(n.variableDefs(), connectionLimitVars())
 	for _, o := range settings {
 		for _, name := range []string{o.Name, legacyPairs[o.Name]} {
 			if name == "" {
@@ -109,6 +110,9 @@ func Open(cfg Config) (*Node, error) {
 				return nil, fmt.Errorf("server: option %s (line %d): %w", o.Name, o.Line, err)
 			}
 		}
+	}
+	if err := n.setupDescriptors(); err != nil {
+		return nil, err
 	}
 	n.semi = semisync.NewSource(n.semiSettings(), cfg.Logger)
 	n.log, err = binlog.Open(cfg.DataDir, binlog.Options{
@@ -248,7 +252,9 @@ func (n *Node) listen() error {
 		NewHandler: func(ci *mysqlproto.ConnInfo) (mysqlproto.Handler, error) {
 			return session.New(n.env, ci), nil
 		},
+		Limits: n.connectionLimits,
 	})
+	n.env.Conns = n.proto.Stats
 	if n.cfg.HTTPPort != 0 {
 		port := n.cfg.HTTPPort
 		if port < 0 {

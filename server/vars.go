@@ -25,6 +25,13 @@ func (n *Node) variableDefs() []sysvar.Def {
 	both := func(name string, v any) sysvar.Def {
 		return sysvar.Def{Name: name, Scope: sysvar.Both, Kind: kindOf(v), Default: v}
 	}
+	roBool := func(name string, on bool) sysvar.Def {
+		v := int64(0)
+		if on {
+			v = 1
+		}
+		return sysvar.Def{Name: name, Scope: sysvar.Global, Kind: sysvar.Bool, Default: v, ReadOnly: true}
+	}
 	boolVar := func(name string, on bool, scope sysvar.Scope) sysvar.Def {
 		v := int64(0)
 		if on {
@@ -44,7 +51,7 @@ func (n *Node) variableDefs() []sysvar.Def {
 		ro("bind_address", n.cfg.Bind),
 		ro("socket", ""),
 		ro("license", "Apache-2.0"),
-		ro("log_bin", "ON"),
+		roBool("log_bin", true),
 		ro("log_bin_basename", n.cfg.DataDir+"/binlog"),
 		ro("log_bin_index", n.cfg.DataDir+"/binlog.index"),
 		ro("binlog_format", "ROW"),
@@ -55,9 +62,48 @@ func (n *Node) variableDefs() []sysvar.Def {
 		ro("lower_case_table_names", int64(0)),
 		ro("have_ssl", "DISABLED"),
 		ro("default_storage_engine", "InnoDB"),
-		ro("performance_schema", "OFF"),
+		roBool("performance_schema", true),
 		ro("system_time_zone", "UTC"),
 		ro("innodb_flush_log_at_trx_commit", int64(1)),
+		// What tools read of InnoDB's settings (MySQL 8.4's defaults): binlite's
+		// storage is SQLite, so they describe nothing binlite tunes.
+		ro("innodb_version", "8.4.0"),
+		ro("innodb_buffer_pool_size", int64(134217728)),
+		ro("innodb_buffer_pool_instances", int64(1)),
+		ro("innodb_log_buffer_size", int64(67108864)),
+		ro("innodb_redo_log_capacity", int64(104857600)),
+		ro("innodb_page_size", int64(16384)),
+		ro("innodb_io_capacity", int64(10000)),
+		ro("innodb_io_capacity_max", int64(20000)),
+		ro("innodb_autoinc_lock_mode", int64(2)),
+		ro("innodb_thread_concurrency", int64(0)),
+		ro("innodb_default_row_format", "dynamic"),
+		ro("innodb_flush_method", "O_DIRECT"),
+		roBool("innodb_file_per_table", true),
+		roBool("innodb_read_only", false),
+		roBool("innodb_doublewrite", true),
+		roBool("innodb_deadlock_detect", true),
+		roBool("innodb_rollback_on_timeout", false),
+		roBool("innodb_print_all_deadlocks", false),
+		roBool("innodb_stats_on_metadata", false),
+		boolVar("innodb_strict_mode", true, sysvar.Both),
+		ro("information_schema_stats_expiry", int64(86400)),
+		ro("default_tmp_storage_engine", "InnoDB"),
+		roBool("explicit_defaults_for_timestamp", true),
+		ro("table_open_cache", int64(4000)),
+		ro("table_definition_cache", int64(2000)),
+		ro("open_files_limit", int64(10000)),
+		ro("thread_cache_size", int64(9)),
+		ro("max_user_connections", int64(0)),
+		ro("tmp_table_size", int64(16777216)),
+		ro("max_heap_table_size", int64(16777216)),
+		ro("sort_buffer_size", int64(262144)),
+		ro("join_buffer_size", int64(262144)),
+		ro("read_buffer_size", int64(131072)),
+		ro("key_buffer_size", int64(8388608)),
+		ro("binlog_cache_size", int64(32768)),
+		roBool("slow_query_log", false),
+		roBool("general_log", false),
 		{Name: "server_id", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(n.id.ServerID), ReadOnly: true, Get: func() any { return int64(n.id.ServerID) }},
 		{Name: "server_uuid", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.id.UUID.String() }},
 		{Name: "gtid_executed", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.eng.Executed().String() }},
@@ -77,12 +123,7 @@ func (n *Node) variableDefs() []sysvar.Def {
 		{Name: "max_binlog_size", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(1 << 30), Min: 4096, Max: 1 << 30, ReadOnly: true},
 		{Name: "binlog_expire_logs_seconds", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(2592000), Min: 0, ReadOnly: true},
 		{Name: "max_allowed_packet", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(64 << 20), Min: 1024, Max: 1 << 30},
-		{Name: "max_connections", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(1000), Min: 1},
 		{Name: "innodb_lock_wait_timeout", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(50), Min: 1, Max: 1073741824},
-		{Name: "wait_timeout", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(28800), Min: 1},
-		{Name: "interactive_timeout", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(28800), Min: 1},
-		{Name: "net_read_timeout", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(30), Min: 1},
-		{Name: "net_write_timeout", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(60), Min: 1},
 		{Name: "lock_wait_timeout", Scope: sysvar.Both, Kind: sysvar.Int, Default: int64(31536000), Min: 1},
 		{Name: "transaction_isolation", Scope: sysvar.Both, Kind: sysvar.Enum, Default: "REPEATABLE-READ", Values: []string{"READ-UNCOMMITTED", "READ-COMMITTED", "REPEATABLE-READ", "SERIALIZABLE"}},
 		{Name: "tx_isolation", Scope: sysvar.Both, Kind: sysvar.Enum, Default: "REPEATABLE-READ", Values: []string{"READ-UNCOMMITTED", "READ-COMMITTED", "REPEATABLE-READ", "SERIALIZABLE"}},
@@ -145,6 +186,11 @@ func (n *Node) variableDefs() []sysvar.Def {
 		{Name: "slave_net_timeout", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(60), Min: 1},
 		ro("relay_log_basename", n.cfg.DataDir+"/relay-bin"),
 		ro("report_host", ""),
+		// MySQL's default: the port the server listens on.
+		{Name: "report_port", Scope: sysvar.Global, Kind: sysvar.Int, ReadOnly: true, Get: func() any { return int64(n.Port()) }},
+		ro("report_user", ""),
+		boolVar("sql_quote_show_create", true, sysvar.Both),
+		boolVar("sql_notes", true, sysvar.Both),
 		{Name: "replica_parallel_workers", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(4), Min: 0, Max: 1024, OnSet: n.mirror("slave_parallel_workers")},
 		{Name: "slave_parallel_workers", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(4), Min: 0, Max: 1024, OnSet: n.mirror("replica_parallel_workers")},
 		{Name: "replica_preserve_commit_order", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(0), OnSet: n.mirror("slave_preserve_commit_order")},

@@ -25,11 +25,11 @@ func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlco
 }
 
 func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
-	if s.env.Plans == nil || text == "" || isVirtualSchema(db) {
+	if s.env.Plans == nil || text == "" {
 		return nil, nil
 	}
 	cv := s.compileVars()
-	return s.env.Plans.EmitVars(text, db, cv.coll, cv.mode, cv.tz, s.userVar, s.tablesCatalog(db))
+	return s.env.Plans.EmitVars(text, db, cv.coll, cv.mode, cv.tz, s.userVar, s.withVirtual(s.tablesCatalog(db)))
 }
 
 // userVar is @name's value (compiler.UserVars), nil if never set.
@@ -46,6 +46,9 @@ type compileVars struct {
 	coll  string
 	mode  compiler.Mode
 	tz    int
+	// autocommit is @@autocommit, read with them: every statement's answer
+	// and every read ask for it.
+	autocommit bool
 }
 
 func (s *Session) compileVars() compileVars {
@@ -56,7 +59,8 @@ func (s *Session) compileVars() compileVars {
 			return t
 		}
 		tz, _ := temporal.ParseZone(str("time_zone"))
-		s.compile = compileVars{known: true, coll: str("collation_connection"), mode: modeOf(str("sql_mode")), tz: tz}
+		s.compile = compileVars{known: true, coll: str("collation_connection"), mode: modeOf(str("sql_mode")), tz: tz,
+			autocommit: s.vars.Int("autocommit") != 0}
 	}
 	return s.compile
 }

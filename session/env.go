@@ -10,6 +10,7 @@ import (
 	"github.com/binlite/binlite/binlog"
 	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/engine"
+	"github.com/binlite/binlite/infoschema"
 	"github.com/binlite/binlite/replica"
 	"github.com/binlite/binlite/semisync"
 	"github.com/binlite/binlite/source"
@@ -35,6 +36,15 @@ type Env struct {
 	Plans *compiler.Cache
 	// Ctx ends when the node shuts down (dump threads stop).
 	Ctx context.Context
+
+	// virtual holds information_schema's and performance_schema's definitions
+	// (infoschema.go), made on first use.
+	virtualOnce sync.Once
+	virtual     *infoschema.Schemas
+	virtualErr  error
+	// Conns, when set, reads the protocol server's connection counters for SHOW
+	// STATUS (Threads_connected, Max_used_connections, Aborted_connects, ...).
+	Conns ConnStats
 }
 
 // Stats are node-wide counters shown by SHOW STATUS and the metrics endpoint.

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/binlite/binlite/catalog"
+	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/sqlcompat"
 )
@@ -18,6 +19,11 @@ func (s *Session) foreignKeyDDL(db string, d *sqlcompat.DDL) error {
 	switch {
 	case d.Temporary:
 		return nil
+	case d.Op == sqlcompat.AlterTable && d.Def != nil:
+		if err := s.dropIndexAllowed(db, d); err != nil {
+			return err
+		}
+		return s.addedForeignKeys(db, d, checks)
 	case d.Op == sqlcompat.DropIndex || d.Op == sqlcompat.AlterTable:
 		return s.dropIndexAllowed(db, d)
 	case d.Op == sqlcompat.CreateTable && d.Def != nil:
@@ -110,6 +116,55 @@ func (s *Session) newForeignKeys(db string, d *sqlcompat.DDL, checks bool) error
 		}
 	}
 	return nil
+}
+
+// addedForeignKeys checks the FOREIGN KEYs an ALTER TABLE adds as CREATE TABLE's
+// are checked, and, with foreign_key_checks on, has the DDL's own transaction
+// refuse it (1452) if a row of the table has no parent, as InnoDB's copy does.
+func (s *Session) addedForeignKeys(db string, d *sqlcompat.DDL, checks bool) error {
+	old, _ := engineCatalog{s.env.Engine}.Table(db, d.Table)
+	var added []catalog.ForeignKey
+	for _, fk := range d.Def.ForeignKeys {
+		known := false
+		if old != nil {
+			for _, ofk := range old.ForeignKeys {
+				known = known || strings.EqualFold(ofk.Name, fk.Name)
+			}
+		}
+		if !known {
+			added = append(added, fk)
+		}
+	}
+	if len(added) == 0 {
+		return nil
+	}
+	only := *d.Def
+	only.ForeignKeys = added
+	if err := s.newForeignKeys(db, &sqlcompat.DDL{Def: &only}, checks); err != nil {
+		return err
+	}
+	if !checks {
+		return nil
+	}
+	for _, fk := range added {
+		d.SQLite = append(d.SQLite, orphanCheck(db, d.Def.Name, fk))
+	}
+	return nil
+}
+
+// orphanCheck is the SQLite statement that fails with 1452 if a row of table has
+// values in fk's columns (none NULL) that no row of the referenced table has.
+func orphanCheck(db, table string, fk catalog.ForeignKey) string {
+	q := func(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
+	var notNull, match []string
+	for i, c := range fk.Columns {
+		notNull = append(notNull, "c."+q(c)+" IS NOT NULL")
+		match = append(match, "p."+q(fk.RefColumns[i])+" = c."+q(c))
+	}
+	efk := engine.ForeignKey{Name: fk.Name, Table: table, Columns: fk.Columns, Parent: fk.RefTable, RefColumns: fk.RefColumns, OnDelete: fk.OnDelete, OnUpdate: fk.OnUpdate}
+	msg := "Cannot add or update a child row: a foreign key constraint fails (`" + db + "`.`" + table + "`, " + efk.Text(db) + ")"
+	return "SELECT binlite_fail(1452, '" + strings.ReplaceAll(msg, "'", "''") + "') FROM " + q(table) + " AS c WHERE " +
+		strings.Join(notNull, " AND ") + " AND NOT EXISTS (SELECT 1 FROM " + q(fk.RefTable) + " AS p WHERE " + strings.Join(match, " AND ") + ") LIMIT 1"
 }
 
 type keyKind int

@@ -27,6 +27,7 @@ func (s *Session) query(q *sqlcompat.Query, db string, args []any, guard *engine
 		}
 	}
 	if q.ReadOnly || q.Kind == sqlcompat.Select {
+		s.ensureTxn() // with autocommit off a SELECT starts a transaction too
 		rows, err := s.read(q, args, guard)
 		if err != nil {
 			return nil, err
@@ -38,9 +39,8 @@ func (s *Session) query(q *sqlcompat.Query, db string, args []any, guard *engine
 }
 
 func (s *Session) read(q *sqlcompat.Query, args []any, guard *engine.Guard) (*engine.Rows, error) {
-	if s.readsPerfSchema(q) {
-		// Unqualified names (USE performance_schema) resolve to the attached views too.
-		return s.env.Engine.QueryVirtual(s.perfSchemaTables(), q.SQLite, args)
+	if s.readsVirtual(q) {
+		return s.readVirtual(q, args)
 	}
 	db := s.db
 	if isVirtualSchema(db) {
@@ -51,6 +51,9 @@ func (s *Session) read(q *sqlcompat.Query, args []any, guard *engine.Guard) (*en
 	}
 	if s.txn != nil {
 		return s.txn.QueryGuarded(db, q.Schemas, q.SQLite, args, guard)
+	}
+	if s.locks != nil {
+		return s.locks.QueryGuarded(db, q.Schemas, q.SQLite, args, guard)
 	}
 	return s.env.Engine.QueryGuarded(db, q.Schemas, q.SQLite, args, guard)
 }
@@ -64,6 +67,11 @@ func (s *Session) write(q *sqlcompat.Query, db string, args []any, guard *engine
 	}
 	if db == "" {
 		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
+	}
+	if len(q.Tables) > 0 {
+		if err := s.lockRefusal(q.Tables[0]); err != nil {
+			return nil, err
+		}
 	}
 	s.ensureTxn()
 	if err := s.readOnlyRefusal(); err != nil {
@@ -148,6 +156,11 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	if !s.env.Engine.HasSchema(db) {
 		return nil, mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
 	}
+	if !d.Temporary {
+		if err := s.lockRefusal(d.Table); err != nil {
+			return nil, err
+		}
+	}
 	if d.Temporary || s.temps.any(db) {
 		// Temporary tables are the session's own: no implicit commit, no
 		// read_only, no binary log.
@@ -189,8 +202,7 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 		return nil, err
 	}
 	s.existenceNotes(db, d)
-	stmts := d.Statements()
-	if len(stmts) == 0 {
+	if len(d.Statements()) == 0 {
 		return ok(), nil
 	}
 	if err := s.dropColumnAllowed(db, d); err != nil {
@@ -199,6 +211,7 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	if err := s.foreignKeyDDL(db, d); err != nil {
 		return nil, err
 	}
+	stmts := d.Statements() // with the checks foreignKeyDDL added
 	strict := !s.sqlMode().NotStrict
 	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: stmts, Strict: strict, Counted: d.CountedStatement(), Insert: insert}, s.lockWait())
 	if err != nil {

@@ -55,7 +55,7 @@ func (s *Session) typeResult(text string, res *mp.Result) (typed []bool) {
 	if s.env.Plans == nil || res == nil || res.Columns == nil {
 		return nil
 	}
-	plan := s.env.Plans.QueryVars(text, s.db, s.userVar, engineCatalog{s.env.Engine})
+	plan := s.env.Plans.QueryVars(text, s.db, s.userVar, s.withVirtual(engineCatalog{s.env.Engine}))
 	if plan.Columns == nil || len(plan.Columns) != len(res.Columns) {
 		return nil
 	}
@@ -148,6 +148,15 @@ func declaredValue(ct compiler.ColType, v any) any {
 	case ct.Type == mp.TypeDouble && ct.Decimals == 31:
 		if f, ok := v.(float64); ok {
 			return numberText(f)
+		}
+	case ct.Type == mp.TypeDouble:
+		// a DOUBLE of fixed decimals (PI(), VARIANCE of integers, ROUND(x, 2))
+		// shows exactly that many digits after the point
+		switch f := v.(type) {
+		case float64:
+			return strconv.FormatFloat(f, 'f', int(ct.Decimals), 64)
+		case int64:
+			return strconv.FormatFloat(float64(f), 'f', int(ct.Decimals), 64)
 		}
 	case ct.Flags&mp.ZerofillFlag != 0 && ct.Type != mp.TypeYear:
 		// ZEROFILL pads the number with zeros to the display width

@@ -28,10 +28,15 @@ type Session struct {
 	userVars map[string]any
 	// txnReadOnly: the open transaction (txn) is READ ONLY.
 	txnReadOnly bool
-	txn         *engine.Txn // open transaction (BEGIN, or implicit with autocommit=0)
-	lastID      uint64
-	rowCount    int64
-	since       time.Time
+	// locks holds the writers of the schemas LOCK TABLES (lockedTables) or FLUSH
+	// TABLES WITH READ LOCK (lockedAll) locked, until UNLOCK TABLES (locktables.go).
+	locks        *engine.Txn
+	lockedAll    bool
+	lockedTables []sqlcompat.LockedTable
+	txn          *engine.Txn // open transaction (BEGIN, or implicit with autocommit=0)
+	lastID       uint64
+	rowCount     int64
+	since        time.Time
 	// warnings is the diagnostics area of the last statement (SHOW WARNINGS,
 	// @@warning_count); notes collects what the running statement adds to it.
 	warnings []mysqlerr.Warning
@@ -44,6 +49,8 @@ type Session struct {
 	lostWarnings int
 	// temps are the session's temporary tables (temptables.go).
 	temps tempTables
+	// timeouts caches the network timeouts (see Timeouts).
+	timeouts netTimeouts
 
 	mu   sync.Mutex // guards info for SHOW PROCESSLIST
 	info string
@@ -70,6 +77,7 @@ func New(env *Env, ci *mysqlproto.ConnInfo) *Session {
 			s.super = a.Has(users.PrivSuper)
 		}
 	}
+	startTimeouts(s.vars, ci.Capabilities&mysqlproto.ClientInteractive != 0)
 	env.Stats.Connections.Add(1)
 	env.List.add(s)
 	return s
@@ -98,6 +106,7 @@ func (s *Session) Close() {
 		s.txn.Rollback()
 		s.txn = nil
 	}
+	s.unlockTables()
 	s.temps.close()
 	s.env.List.remove(s)
 	if s.env.Source != nil {
@@ -107,7 +116,7 @@ func (s *Session) Close() {
 
 // Status reports autocommit and whether a transaction is open.
 func (s *Session) Status() (autocommit, inTxn bool) {
-	return s.vars.Int("autocommit") != 0, s.txn != nil
+	return s.compileVars().autocommit, s.txn != nil
 }
 
 // UseDB handles COM_INIT_DB.
@@ -117,10 +126,6 @@ func (s *Session) UseDB(db string) error {
 	}
 	s.db = db
 	return nil
-}
-
-func isVirtualSchema(db string) bool {
-	return strings.EqualFold(db, "information_schema") || strings.EqualFold(db, "performance_schema")
 }
 
 // Query runs COM_QUERY text, statement by statement when multi-statements are on.
@@ -300,8 +305,13 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		if err := s.implicitCommit(); err != nil {
 			return nil, err
 		}
-		s.txn = s.env.Engine.Begin(s.lockWait())
+		s.beginTxn()
 		s.txnReadOnly = x.ReadOnly || s.vars.Int("transaction_read_only") != 0
+		if x.ConsistentSnapshot && s.txn.Snapshots {
+			if err := s.txn.SnapshotAll(); err != nil {
+				return nil, err
+			}
+		}
 		return ok(), nil
 	case *sqlcompat.Commit:
 		return ok(), s.commit()
@@ -354,7 +364,10 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		return ok(), nil
 	case *sqlcompat.Set:
 		s.compile.known = false // read again: the SET may change them
-		return ok(), s.set(x)
+		s.timeouts.known = false
+		err := s.set(x)
+		s.compile.known = false // a user variable's value compiled with them midway
+		return ok(), err
 	case *sqlcompat.Show:
 		return s.show(x)
 	case *sqlcompat.FlushBinaryLogs:
@@ -363,6 +376,11 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		}
 		return ok(), nil
 	case *sqlcompat.FlushOther:
+		return ok(), nil
+	case *sqlcompat.LockTables:
+		return ok(), s.lockTables(x)
+	case *sqlcompat.UnlockTables:
+		s.unlockTables()
 		return ok(), nil
 	case *sqlcompat.PurgeBinaryLogs:
 		return ok(), s.purge(x)
@@ -433,10 +451,20 @@ func (s *Session) writable() error {
 
 // ensureTxn opens the implicit transaction of autocommit=0.
 func (s *Session) ensureTxn() {
-	if s.txn == nil && s.vars.Int("autocommit") == 0 {
-		s.txn = s.env.Engine.Begin(s.lockWait())
+	if s.txn == nil && !s.compileVars().autocommit {
+		s.beginTxn()
 		s.txnReadOnly = s.vars.Int("transaction_read_only") != 0
 	}
+}
+
+// beginTxn opens the session's transaction at its isolation level: REPEATABLE
+// READ and SERIALIZABLE read one snapshot (engine.Txn.Snapshots), READ COMMITTED
+// and READ UNCOMMITTED the latest committed rows at each statement.
+func (s *Session) beginTxn() {
+	s.txn = s.env.Engine.Begin(s.lockWait())
+	v, _ := s.vars.Get("transaction_isolation", false)
+	iso, _ := v.(string)
+	s.txn.Snapshots = !strings.EqualFold(iso, "READ-COMMITTED") && !strings.EqualFold(iso, "READ-UNCOMMITTED")
 }
 
 // readOnlyRefusal is MySQL's error for a write in a READ ONLY transaction (START

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/binlite/binlite/engine"
+	"github.com/binlite/binlite/infoschema"
 	"github.com/binlite/binlite/mysqlerr"
 	mp "github.com/binlite/binlite/mysqlproto"
 	"github.com/binlite/binlite/sqlcompat"
@@ -45,14 +46,23 @@ func like(pattern, s string) bool {
 	return ok
 }
 
+// show answers a SHOW statement, its LIKE or WHERE applied.
 func (s *Session) show(x *sqlcompat.Show) (*mp.Result, error) {
+	res, err := s.showResult(x)
+	if err != nil {
+		return nil, err
+	}
+	return s.showFilter(x, res)
+}
+
+func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 	switch x.Kind {
 	case sqlcompat.ShowDatabases:
+		names := append([]string{infoschema.InformationSchema, infoschema.PerformanceSchema}, s.env.Engine.Schemas()...)
+		slices.Sort(names)
 		rows := [][]any{}
-		for _, n := range append([]string{"information_schema"}, s.env.Engine.Schemas()...) {
-			if like(x.Like, n) {
-				rows = append(rows, []any{n})
-			}
+		for _, n := range names {
+			rows = append(rows, []any{n})
 		}
 		return stringResult([]string{"Database"}, rows), nil
 	case sqlcompat.ShowTables:
@@ -69,7 +79,7 @@ func (s *Session) show(x *sqlcompat.Show) (*mp.Result, error) {
 	case sqlcompat.ShowVariables:
 		return s.showVariables(x)
 	case sqlcompat.ShowStatus:
-		return s.filterNameValue(x, s.statusRows())
+		return stringResult([]string{"Variable_name", "Value"}, s.statusRows()), nil
 	case sqlcompat.ShowColumns:
 		return s.showColumns(x)
 	case sqlcompat.ShowIndex:
@@ -86,8 +96,17 @@ func (s *Session) show(x *sqlcompat.Show) (*mp.Result, error) {
 		res.Columns[1].Type, res.Columns[1].Flags, res.Columns[1].Length = mp.TypeLong, mp.UnsignedFlag|mp.NotNullFlag|mp.NumFlag, 4
 		return res, nil
 	case sqlcompat.ShowEngines:
-		return stringResult([]string{"Engine", "Support", "Comment", "Transactions", "XA", "Savepoints"},
-			[][]any{{"InnoDB", "DEFAULT", "binlite: SQLite storage, one file per schema", "YES", "NO", "YES"}}), nil
+		rows := [][]any{}
+		for _, e := range infoschema.Engines() {
+			rows = append(rows, []any{e.Name, e.Support, e.Comment, e.Transactions, e.XA, e.Savepoints})
+		}
+		return stringResult([]string{"Engine", "Support", "Comment", "Transactions", "XA", "Savepoints"}, rows), nil
+	case sqlcompat.ShowPlugins:
+		rows := [][]any{}
+		for _, p := range infoschema.Plugins() {
+			rows = append(rows, []any{p.Name, "ACTIVE", p.Type, nil, "GPL"})
+		}
+		return stringResult([]string{"Name", "Status", "Type", "Library", "License"}, rows), nil
 	case sqlcompat.ShowProcesslist:
 		rows := [][]any{}
 		for _, p := range s.env.List.Snapshot() {
@@ -102,11 +121,9 @@ func (s *Session) show(x *sqlcompat.Show) (*mp.Result, error) {
 		}
 		return stringResult([]string{"Id", "User", "Host", "db", "Command", "Time", "State", "Info"}, rows), nil
 	case sqlcompat.ShowCollation:
-		return stringResult([]string{"Collation", "Charset", "Id", "Default", "Compiled", "Sortlen"},
-			[][]any{{"utf8mb4_general_ci", "utf8mb4", int64(45), "Yes", "Yes", int64(1)}, {"binary", "binary", int64(63), "Yes", "Yes", int64(1)}}), nil
+		return showCollation(), nil
 	case sqlcompat.ShowCharset:
-		return stringResult([]string{"Charset", "Description", "Default collation", "Maxlen"},
-			[][]any{{"utf8mb4", "UTF-8 Unicode", "utf8mb4_general_ci", int64(4)}, {"binary", "Binary pseudo charset", "binary", int64(1)}}), nil
+		return showCharset(), nil
 	case sqlcompat.ShowBinaryLogStatus:
 		file, pos := s.env.Log.Position()
 		return stringResult([]string{"File", "Position", "Binlog_Do_DB", "Binlog_Ignore_DB", "Executed_Gtid_Set"},
@@ -131,6 +148,16 @@ func (s *Session) show(x *sqlcompat.Show) (*mp.Result, error) {
 		return s.showGrants(x)
 	case sqlcompat.ShowTableStatus:
 		return s.showTableStatus(x)
+	case sqlcompat.ShowProcedureStatus, sqlcompat.ShowFunctionStatus:
+		// binlite has no stored programs: MySQL's columns, no rows
+		return stringResult([]string{"Db", "Name", "Type", "Definer", "Modified", "Created", "Security_type", "Comment",
+			"character_set_client", "collation_connection", "Database Collation"}, nil), nil
+	case sqlcompat.ShowTriggers:
+		return stringResult([]string{"Trigger", "Event", "Table", "Statement", "Timing", "Created", "sql_mode", "Definer",
+			"character_set_client", "collation_connection", "Database Collation"}, nil), nil
+	case sqlcompat.ShowEvents:
+		return stringResult([]string{"Db", "Name", "Definer", "Time zone", "Type", "Execute at", "Interval value", "Interval field",
+			"Starts", "Ends", "Status", "Originator", "character_set_client", "collation_connection", "Database Collation"}, nil), nil
 	}
 	return stringResult([]string{"Name"}, nil), nil
 }
@@ -156,6 +183,9 @@ func (s *Session) tablesLike(db, pattern string) ([]string, error) {
 }
 
 func (s *Session) showTables(x *sqlcompat.Show) (*mp.Result, error) {
+	if isVirtualSchema(x.DB) {
+		return s.showVirtualTables(x)
+	}
 	tables, err := s.tablesLike(x.DB, x.Like)
 	if err != nil {
 		return nil, err
@@ -279,6 +309,9 @@ func mysqlType(decl string) string {
 }
 
 func (s *Session) showColumns(x *sqlcompat.Show) (*mp.Result, error) {
+	if def := s.virtualDef(x.DB, x.Table); def != nil {
+		return s.showColumnsFromDef(x, def), nil
+	}
 	t, err := s.table(x.DB, x.Table)
 	if err != nil {
 		return nil, err
@@ -334,9 +367,15 @@ func (s *Session) showColumns(x *sqlcompat.Show) (*mp.Result, error) {
 }
 
 func (s *Session) showIndex(x *sqlcompat.Show) (*mp.Result, error) {
+	if def := s.virtualDef(x.DB, x.Table); def != nil {
+		return stringResult(showIndexColumns, nil), nil
+	}
 	t, err := s.table(x.DB, x.Table)
 	if err != nil {
 		return nil, err
+	}
+	if t.Def != nil {
+		return s.showIndexFromDef(x.DB, t.Name, t.Def)
 	}
 	idx, err := s.indexes(x.DB, x.Table)
 	if err != nil {
@@ -359,65 +398,48 @@ func (s *Session) showIndex(x *sqlcompat.Show) (*mp.Result, error) {
 }
 
 func (s *Session) showTableStatus(x *sqlcompat.Show) (*mp.Result, error) {
-	tables, err := s.tablesLike(x.DB, x.Like)
-	if err != nil {
-		return nil, err
+	if x.DB == "" {
+		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
 	}
-	rows := [][]any{}
-	for _, t := range tables {
-		rows = append(rows, []any{t, "InnoDB", int64(10), "Dynamic", nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, "utf8mb4_general_ci", nil, "", ""})
-	}
-	return stringResult([]string{"Name", "Engine", "Version", "Row_format", "Rows", "Avg_row_length", "Data_length", "Max_data_length", "Index_length", "Data_free", "Auto_increment", "Create_time", "Update_time", "Check_time", "Collation", "Checksum", "Create_options", "Comment"}, rows), nil
+	return s.showTableStatusOf(x.DB)
 }
 
 func (s *Session) showVariables(x *sqlcompat.Show) (*mp.Result, error) {
-	var rows [][]any
-	for _, n := range s.env.Vars.Names() {
-		d, _ := s.env.Vars.Lookup(n)
-		if x.Global && d.Scope&sysvar.Global == 0 {
-			continue
-		}
-		v, err := s.vars.Get(n, x.Global)
-		if err != nil {
-			continue
-		}
-		rows = append(rows, []any{n, d.Display(v)})
+	rows := [][]any{}
+	for _, v := range s.variableRows(x.Global) {
+		rows = append(rows, []any{v[0], v[1]})
 	}
-	return s.filterNameValue(x, rows)
+	return stringResult([]string{"Variable_name", "Value"}, rows), nil
 }
 
-// filterNameValue applies LIKE or WHERE to a Variable_name/Value list. WHERE is
-// evaluated by SQLite over the rows, which covers what tools send (=, IN, LIKE, OR).
-func (s *Session) filterNameValue(x *sqlcompat.Show, rows [][]any) (*mp.Result, error) {
-	names := []string{"Variable_name", "Value"}
-	if x.Where != "" {
-		var b strings.Builder
-		args := make([]any, 0, 2*len(rows))
-		b.WriteString(`WITH v("Variable_name", "Value") AS (VALUES `)
-		for i, r := range rows {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			b.WriteString("(?, ?)")
-			args = append(args, r[0], r[1])
+// showCollation lists the collations binlite compares by (MySQL 8.4's columns).
+func showCollation() *mp.Result {
+	rows := [][]any{}
+	for _, c := range infoschema.Collations() {
+		def, pad := "", "NO PAD"
+		if c.Default {
+			def = "Yes"
 		}
-		if len(rows) == 0 {
-			b.WriteString("(NULL, NULL)")
+		if c.PadSpace {
+			pad = "PAD SPACE"
 		}
-		b.WriteString(`) SELECT * FROM v WHERE ` + strings.ReplaceAll(x.Where, "`", `"`))
-		res, err := s.env.Engine.Query("", nil, b.String(), args)
-		if err != nil {
-			return nil, err
-		}
-		return stringResult(names, res.Values), nil
+		rows = append(rows, []any{c.Name, c.Charset, c.ID, def, "Yes", c.SortLen, pad})
 	}
-	out := [][]any{}
-	for _, r := range rows {
-		if like(x.Like, fmtValue(r[0])) {
-			out = append(out, r)
-		}
+	res := stringResult([]string{"Collation", "Charset", "Id", "Default", "Compiled", "Sortlen", "Pad_attribute"}, rows)
+	setColumn(res, 2, mp.TypeLongLong, mp.UnsignedFlag, 20)
+	setColumn(res, 5, mp.TypeLong, mp.UnsignedFlag, 10)
+	return res
+}
+
+// showCharset lists the character sets binlite stores.
+func showCharset() *mp.Result {
+	rows := [][]any{}
+	for _, c := range infoschema.Charsets() {
+		rows = append(rows, []any{c.Name, c.Description, c.DefaultCollation, c.MaxLen})
 	}
-	return stringResult(names, out), nil
+	res := stringResult([]string{"Charset", "Description", "Default collation", "Maxlen"}, rows)
+	setColumn(res, 3, mp.TypeLong, mp.UnsignedFlag, 10)
+	return res
 }
 
 func (s *Session) statusRows() [][]any {
@@ -428,12 +450,11 @@ func (s *Session) statusRows() [][]any {
 		{"Binlog_group_commits", fmt.Sprint(bs.Groups)},
 		{"Com_commit", fmt.Sprint(st.Commits.Load())},
 		{"Com_rollback", fmt.Sprint(st.Rollbacks.Load())},
-		{"Connections", fmt.Sprint(st.Connections.Load())},
 		{"Questions", fmt.Sprint(st.Questions.Load())},
-		{"Threads_connected", fmt.Sprint(s.env.List.Count())},
 		{"Threads_running", "1"},
 		{"Uptime", fmt.Sprint(int64(time.Since(s.env.Started).Seconds()))},
 	}
+	rows = append(rows, s.connectionRows()...)
 	rows = append(rows, s.semiSyncRows()...)
 	slices.SortFunc(rows, func(a, b []any) int { return strings.Compare(a[0].(string), b[0].(string)) })
 	return rows

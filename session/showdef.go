@@ -1,9 +1,8 @@
 package session
 
 import (
-	"strings"
-
 	"github.com/binlite/binlite/catalog"
+	"github.com/binlite/binlite/infoschema"
 	mp "github.com/binlite/binlite/mysqlproto"
 	"github.com/binlite/binlite/sqlcompat"
 )
@@ -32,50 +31,6 @@ func (s *Session) showCreateFromDef(db, name string, def *catalog.Table) *mp.Res
 	return stringResult([]string{"Table", "Create Table"}, [][]any{{name, def.ShowCreate(next)}})
 }
 
-// columnKey is SHOW COLUMNS' Key: PRI for a primary key column (or the first
-// NOT NULL UNIQUE key's when there is no primary key, which InnoDB makes the
-// clustered key), UNI for a single-column UNIQUE key, MUL for the first column of
-// any other key.
-func columnKey(def *catalog.Table, col string) string {
-	pk, hasPK := def.PrimaryKey()
-	if !hasPK {
-		for i := range def.Indexes {
-			ix := &def.Indexes[i]
-			if ix.Kind != catalog.KindUnique {
-				continue
-			}
-			notNull := true
-			for _, p := range ix.Parts {
-				if c, ok := def.Column(p.Column); !ok || c.Nullable {
-					notNull = false
-				}
-			}
-			if notNull {
-				pk, hasPK = ix, true
-				break
-			}
-		}
-	}
-	if hasPK {
-		for _, p := range pk.Parts {
-			if strings.EqualFold(p.Column, col) {
-				return "PRI"
-			}
-		}
-	}
-	key := ""
-	for _, ix := range def.Indexes {
-		if len(ix.Parts) == 0 || !strings.EqualFold(ix.Parts[0].Column, col) {
-			continue
-		}
-		if ix.Kind == catalog.KindUnique && len(ix.Parts) == 1 {
-			return "UNI"
-		}
-		key = "MUL"
-	}
-	return key
-}
-
 func (s *Session) showColumnsFromDef(x *sqlcompat.Show, def *catalog.Table) *mp.Result {
 	rows := [][]any{}
 	for _, c := range def.Columns {
@@ -86,42 +41,29 @@ func (s *Session) showColumnsFromDef(x *sqlcompat.Show, def *catalog.Table) *mp.
 		if !c.Nullable {
 			null = "NO"
 		}
-		var dflt any
-		var extra []string
-		switch {
-		case c.Default == nil || c.Default.Null || c.Default.Implicit:
-		case c.Default.Expr != "":
-			dflt = strings.TrimSuffix(strings.TrimPrefix(c.Default.Expr, "("), ")")
-			extra = append(extra, "DEFAULT_GENERATED")
-		default:
-			dflt = c.Default.Lit
-		}
-		if c.AutoIncrement {
-			extra = append(extra, "auto_increment")
-		}
-		if c.OnUpdate != "" {
-			extra = append(extra, "on update "+c.OnUpdate)
-		}
-		if c.Generated != nil {
-			if c.Generated.Stored {
-				extra = append(extra, "STORED GENERATED")
-			} else {
-				extra = append(extra, "VIRTUAL GENERATED")
-			}
-		}
-		key := columnKey(def, c.Name)
+		dflt, extra := infoschema.ColumnDefault(&c), infoschema.Extra(&c)
+		key := infoschema.ColumnKey(def, c.Name)
 		if x.Full {
 			var coll any
 			if c.Type.Collation != "" {
 				coll = c.Type.Collation
 			}
-			rows = append(rows, []any{c.Name, c.Type.SQL(), coll, null, key, dflt, strings.Join(extra, " "), "select,insert,update,references", c.Comment})
+			rows = append(rows, []any{c.Name, c.Type.SQL(), coll, null, key, dflt, extra, "select,insert,update,references", c.Comment})
 		} else {
-			rows = append(rows, []any{c.Name, c.Type.SQL(), null, key, dflt, strings.Join(extra, " ")})
+			rows = append(rows, []any{c.Name, c.Type.SQL(), null, key, dflt, extra})
 		}
 	}
+	// Type and Default are information_schema.COLUMNS's COLUMN_TYPE and
+	// COLUMN_DEFAULT, TEXT columns.
 	if x.Full {
-		return stringResult([]string{"Field", "Type", "Collation", "Null", "Key", "Default", "Extra", "Privileges", "Comment"}, rows)
+		res := stringResult([]string{"Field", "Type", "Collation", "Null", "Key", "Default", "Extra", "Privileges", "Comment"}, rows)
+		setColumn(res, 1, mp.TypeBlob, mp.BlobFlag, 0xffffff)
+		setColumn(res, 5, mp.TypeBlob, mp.BlobFlag, 0xffff)
+		setColumn(res, 8, mp.TypeBlob, mp.BlobFlag, 0xffff)
+		return res
 	}
-	return stringResult([]string{"Field", "Type", "Null", "Key", "Default", "Extra"}, rows)
+	res := stringResult([]string{"Field", "Type", "Null", "Key", "Default", "Extra"}, rows)
+	setColumn(res, 1, mp.TypeBlob, mp.BlobFlag, 0xffffff)
+	setColumn(res, 4, mp.TypeBlob, mp.BlobFlag, 0xffff)
+	return res
 }

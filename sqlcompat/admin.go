@@ -16,6 +16,9 @@ func (p *parser) flush() (Statement, error) {
 	if p.accept("BINARY", "LOGS") || p.accept("LOGS") {
 		return &FlushBinaryLogs{}, p.end()
 	}
+	if p.accept("TABLES", "WITH", "READ", "LOCK") {
+		return &LockTables{All: true}, p.end()
+	}
 	if p.peek().is("TABLES") || p.peek().is("TABLE") {
 		for j := p.i; j+1 < len(p.toks); j++ {
 			if p.toks[j].is("READ") && p.toks[j+1].is("LOCK") || p.toks[j].is("EXPORT") {

@@ -1,6 +1,7 @@
 package sqlcompat
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,7 @@ type alterPlan struct {
 	cols   []*planColumn
 	keys   []*planKey
 	fks    []catalog.ForeignKey
+	newFKs []string // FOREIGN KEY clauses the statement adds, named
 	checks []*planCheck
 
 	comment        *string
@@ -291,7 +293,7 @@ func (pl *alterPlan) add(sp *parser) (string, error) {
 		}
 		switch {
 		case kw.is("FOREIGN"):
-			return "ALTER TABLE ... ADD FOREIGN KEY", nil
+			return "", pl.addForeignKey(sp)
 		case kw.is("CHECK"):
 			return "", pl.addCheck(sp)
 		}
@@ -319,6 +321,48 @@ func (pl *alterPlan) add(sp *parser) (string, error) {
 	}
 	sp.i = hi
 	return "", pl.addColumn(sp, lo, hi, true)
+}
+
+// addForeignKey adds ADD [CONSTRAINT [name]] FOREIGN KEY ... REFERENCES ...: an
+// unnamed one is named as MySQL names it, tbl_ibfk_N after the highest N the
+// table has. The foreign key's triggers come from the definition; the rows the
+// table holds are checked by the session (foreign_key_checks).
+func (pl *alterPlan) addForeignKey(sp *parser) error {
+	name := ""
+	if sp.accept("CONSTRAINT") {
+		if !sp.peek().is("FOREIGN") {
+			n, err := sp.name()
+			if err != nil {
+				return err
+			}
+			name = n
+		}
+	}
+	lo := sp.i
+	if !sp.accept("FOREIGN", "KEY") {
+		return sp.errHere()
+	}
+	if name == "" {
+		next := 0
+		prefix := strings.ToLower(pl.d.Table + "_ibfk_")
+		for _, fk := range pl.fks {
+			if n, err := strconv.Atoi(strings.TrimPrefix(strings.ToLower(fk.Name), prefix)); err == nil && strings.HasPrefix(strings.ToLower(fk.Name), prefix) {
+				next = max(next, n)
+			}
+		}
+		name = pl.d.Table + "_ibfk_" + strconv.Itoa(next+1+len(pl.newFKs))
+	}
+	pl.newFKs = append(pl.newFKs, "CONSTRAINT "+quoteMySQL(name)+" "+sp.text(lo, len(sp.toks)))
+	pl.reshape = true // the SQLite table's FOREIGN KEY clauses are what its triggers follow
+	// MySQL copies the table to check its rows (ALGORITHM=COPY), unless
+	// foreign_key_checks is off (INPLACE): the copied rows are the affected rows.
+	if pl.p.ctx.SysVar != nil {
+		if v, ok := pl.p.ctx.SysVar("foreign_key_checks", false); ok && fmt.Sprint(v) != "0" {
+			pl.copies = true
+		}
+	}
+	sp.i = len(sp.toks)
+	return nil
 }
 
 // addColumn adds the column defined by tokens [lo, hi); placed says FIRST/AFTER

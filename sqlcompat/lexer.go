@@ -2,6 +2,7 @@ package sqlcompat
 
 import (
 	"encoding/hex"
+	"strconv"
 	"strings"
 )
 
@@ -65,11 +66,8 @@ func lex(sql string) ([]token, *lexError) {
 			i = skipLine(sql, i)
 			continue
 		case c == '/' && i+1 < len(sql) && sql[i+1] == '*':
-			if !inExec && i+2 < len(sql) && (sql[i+2] == '!' || (sql[i+2] == 'M' && i+3 < len(sql) && sql[i+3] == '!')) {
+			if !inExec && i+2 < len(sql) && sql[i+2] == '!' && !laterVersion(sql[i+3:]) {
 				i += 3
-				if sql[i-1] == 'M' {
-					i++
-				}
 				for i < len(sql) && sql[i] >= '0' && sql[i] <= '9' {
 					i++
 				}
@@ -105,6 +103,21 @@ func lex(sql string) ([]token, *lexError) {
 }
 
 func isSpaceOrCtl(c byte) bool { return c <= ' ' }
+
+// laterVersion reports whether an executable comment's version number (the
+// digits after /*!) is one MySQL 8.4 does not run: above 80400. MariaDB's
+// /*M! ... */ is a plain comment to MySQL, as it is here.
+func laterVersion(s string) bool {
+	n := 0
+	for n < len(s) && n < 6 && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	if n < 5 {
+		return false
+	}
+	v, _ := strconv.Atoi(s[:5])
+	return v > 80400
+}
 
 func skipLine(sql string, i int) int {
 	j := strings.IndexByte(sql[i:], '\n')

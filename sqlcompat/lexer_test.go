@@ -41,7 +41,7 @@ func TestLexKinds(t *testing.T) {
 		{"? <=> != := || -> ->>", []tokKind{tkParam, tkOp, tkOp, tkOp, tkOp, tkOp, tkOp}, []string{"", "<=>", "!=", ":=", "||", "->", "->>"}},
 		{"a -- c\n b # d\n c /* e */ d", []tokKind{tkIdent, tkIdent, tkIdent, tkIdent}, nil},
 		{"5--3", []tokKind{tkNumber, tkOp, tkOp, tkNumber}, nil},
-		{"/*!40101 SET x */ /*!SET*/ /*M!100 y*/", []tokKind{tkIdent, tkIdent, tkIdent, tkIdent}, nil},
+		{"/*!40101 SET x */ /*!SET*/ /*M!100 y*/ /*!90000 z */", []tokKind{tkIdent, tkIdent, tkIdent}, nil},
 		{"t.c", []tokKind{tkIdent, tkOp, tkIdent}, nil},
 	}
 	for _, tt := range tests {

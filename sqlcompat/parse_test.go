@@ -18,7 +18,7 @@ func TestParseStatements(t *testing.T) {
 		{"START TRANSACTION", &Begin{}},
 		{"START TRANSACTION READ ONLY", &Begin{ReadOnly: true}},
 		{"START TRANSACTION READ WRITE", &Begin{}},
-		{"START TRANSACTION WITH CONSISTENT SNAPSHOT, READ WRITE", &Begin{}},
+		{"START TRANSACTION WITH CONSISTENT SNAPSHOT, READ WRITE", &Begin{ConsistentSnapshot: true}},
 		{"COMMIT", &Commit{}},
 		{"COMMIT WORK", &Commit{}},
 		{"ROLLBACK", &Rollback{}},
@@ -204,13 +204,13 @@ func TestParseShow(t *testing.T) {
 
 func TestParseUnsupported(t *testing.T) {
 	for _, sql := range []string{
-		"LOCK TABLES t WRITE", "UNLOCK TABLES", "LOAD DATA INFILE 'x' INTO TABLE t",
+		"LOAD DATA INFILE 'x' INTO TABLE t",
 		"CREATE PROCEDURE p() BEGIN END", "CREATE DEFINER=`root`@`%` TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET @x = 1",
 		"CREATE VIEW v AS SELECT 1", "CREATE TABLE t LIKE u", "CREATE TEMPORARY TABLE t LIKE u",
 		"UPDATE sbtest1 SET k=k+1 WHERE id=1 LIMIT 1", "DELETE FROM t ORDER BY id LIMIT 10", "DELETE t1 FROM t1 JOIN t2",
 		"UPDATE t1, t2 SET t1.a = t2.a", "ALTER TABLE t MODIFY c INT", "ALTER TABLE t CHANGE a b INT",
 		"SELECT 1 INTO @x", "SELECT * FROM t INTO OUTFILE '/tmp/x'", "EXPLAIN SELECT 1", "CALL p()",
-		"SHOW FOOBAR", "FLUSH TABLES WITH READ LOCK", "ALTER TABLE t ADD PRIMARY KEY (a)", "DROP INDEX `PRIMARY` ON t",
+		"SHOW FOOBAR", "ALTER TABLE t ADD PRIMARY KEY (a)", "DROP INDEX `PRIMARY` ON t",
 		"START REPLICA UNTIL SQL_AFTER_GTIDS='x'", "RENAME TABLE a TO other.b", "DROP VIEW v", "GRANT r1 TO u",
 		"ALTER TABLE t ADD COLUMN x INT AFTER k", "ALTER TABLE t ADD CHECK (a > 1)", "ALTER TABLE t ADD CONSTRAINT c CHECK (a > 1)", "ALTER TABLE t ADD x INT FIRST", "ALTER TABLE t ADD (x INT, y INT AFTER x)",
 	} {
@@ -267,5 +267,19 @@ func TestParseNilContext(t *testing.T) {
 	}
 	if q := st.(*Query); q.SQLite != "SELECT DATABASE()" {
 		t.Errorf("got %q", q.SQLite)
+	}
+}
+
+func TestParseLockTables(t *testing.T) {
+	for sql, want := range map[string]Statement{
+		"LOCK TABLES a READ, b.c AS x READ LOCAL, d LOW_PRIORITY WRITE": &LockTables{Tables: []LockedTable{{Schema: "sbtest", Table: "a"}, {Schema: "b", Table: "c"}, {Schema: "sbtest", Table: "d", Write: true}}},
+		"LOCK TABLE `a` READ /*!32311 LOCAL */":                         &LockTables{Tables: []LockedTable{{Schema: "sbtest", Table: "a"}}},
+		"UNLOCK TABLES":                                                 &UnlockTables{},
+		"FLUSH TABLES WITH READ LOCK":                                   &LockTables{All: true},
+	} {
+		got, err := Parse(sql, testCtx())
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("Parse(%q) = %#v, %v; want %#v", sql, got, err, want)
+		}
 	}
 }

@@ -293,7 +293,7 @@ func (p *parser) statement() (Statement, error) {
 	case "DO":
 		return p.do()
 	case "LOCK", "UNLOCK":
-		return unsupported(strings.ToUpper(t.text) + " TABLES")
+		return p.lockTables()
 	case "LOAD":
 		return unsupported("LOAD DATA")
 	case "CALL", "HANDLER", "PREPARE", "EXECUTE", "DEALLOCATE", "ANALYZE", "OPTIMIZE", "REPAIR",

@@ -121,6 +121,7 @@ func (pl *alterPlan) createText() string {
 	for _, fk := range pl.fks {
 		items = append(items, fk.Definition())
 	}
+	items = append(items, pl.newFKs...)
 	for _, c := range pl.checks {
 		if c.old != nil {
 			items = append(items, c.old.Definition())

@@ -43,7 +43,7 @@ type Statement interface{ statement() }
 // Transactions.
 type (
 	// Begin is BEGIN [WORK] or START TRANSACTION [modifiers].
-	Begin struct{ ReadOnly bool }
+	Begin struct{ ReadOnly, ConsistentSnapshot bool }
 	// Commit is COMMIT [WORK].
 	Commit struct{}
 	// Rollback is ROLLBACK [WORK].

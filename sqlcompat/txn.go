@@ -18,6 +18,7 @@ func (p *parser) transaction() (Statement, error) {
 				b.ReadOnly = true
 			case p.accept("READ", "WRITE"):
 			case p.accept("WITH", "CONSISTENT", "SNAPSHOT"):
+				b.ConsistentSnapshot = true
 			default:
 				return nil, p.errHere()
 			}

@@ -165,5 +165,7 @@ int sc_register_checks(sqlite3 *db, uintptr_t warn) {
 		rc = sqlite3_create_function_v2(db, "binlite_double", 2, SC_UTF8 | SC_DETERMINISTIC, 0, sc_double, 0, 0, 0);
 	if (rc == 0)
 		rc = sc_register_u64(db, warn);
+	if (rc == 0)
+		rc = sc_register_math(db, warn);
 	return rc;
 }

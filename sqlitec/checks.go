@@ -64,6 +64,14 @@ const (
 //	binlite_u64_shr(a, n)         MySQL's a >> n
 //	binlite_u64_cast(x)           CAST(x AS UNSIGNED) of an integer
 //
+// And MySQL's mathematical functions on the C library's (math.c):
+// binlite_sin, _cos, _tan, _cot, _exp, _floor, _ceil, _degrees, _radians,
+// _sqrt, _asin, _acos, _atan (one or two arguments), _pow, _ln, _log2, _log10
+// and _log(b, x), NULL outside their domains, the logarithms warning 3020;
+// binlite_to_double(x), a string read as a DOUBLE with warning 1292 when it
+// is not a clean number; binlite_to_int(x), CAST(x AS SIGNED) of a string,
+// the same for an integer.
+//
 // Operands are read exactly: a signed INTEGER, the stored form (or a shorter
 // big-endian BLOB, as a BIT value may be kept), an integer's text; a REAL or
 // other text as MySQL converts it, rounded half away from zero.

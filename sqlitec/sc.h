@@ -11,6 +11,16 @@ typedef struct sqlite3_context sqlite3_context;
 typedef struct sqlite3_value sqlite3_value;
 typedef void (*sc_fn)(sqlite3_context *, int, sqlite3_value **);
 
+// sc_val is one argument of a Go SQL function as gofunc.c reads it: its SQLite
+// type, and its integer, double, or text/blob bytes (SQLite's, valid for the call).
+typedef struct {
+	int type;
+	int n;
+	long long i;
+	double r;
+	const void *p;
+} sc_val;
+
 extern int sqlite3_create_function_v2(sqlite3 *, const char *, int, int, void *, sc_fn, sc_fn,
 	void (*)(sqlite3_context *), void (*)(void *));
 extern int sqlite3_value_type(sqlite3_value *);
@@ -54,5 +64,8 @@ void sc_zero(sqlite3_context *ctx, sqlite3_value *mode);
 // sc_register_u64 adds the functions over unsigned 64-bit values (u64.c); warn is
 // the Go handle division warnings go to.
 int sc_register_u64(sqlite3 *db, uintptr_t warn);
+
+// sc_register_math adds MySQL's mathematical functions (math.c).
+int sc_register_math(sqlite3 *db, uintptr_t warn);
 
 #endif

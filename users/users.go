@@ -134,7 +134,26 @@ func (st *Store) Lookup(user, host string) ([]byte, bool) {
 	return a.Stage2, true
 }
 
-var _ mysqlproto.Authenticator = (*Store)(nil)
+// PrivConnectionAdmin is MySQL's dynamic privilege for the connection kept beyond
+// max_connections (SUPER grants it too).
+const PrivConnectionAdmin = "CONNECTION_ADMIN"
+
+// LookupAccount implements mysqlproto.AccountAuthenticator: the account's
+// user@host names it for max_user_connections, and CONNECTION_ADMIN or SUPER
+// lets it take the connection kept for administrators.
+func (st *Store) LookupAccount(user, host string) (mysqlproto.Account, bool) {
+	a, ok := st.Find(user, host)
+	if !ok {
+		return mysqlproto.Account{}, false
+	}
+	return mysqlproto.Account{
+		Stage2:          a.Stage2,
+		Name:            a.User + "@" + a.Host,
+		ConnectionAdmin: a.Has(PrivConnectionAdmin) || a.Has(PrivSuper),
+	}, true
+}
+
+var _ mysqlproto.AccountAuthenticator = (*Store)(nil)
 
 func asString(v any) string {
 	switch x := v.(type) {
