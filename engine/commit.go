@@ -314,6 +314,7 @@ func (w *writer) resetTxn() {
 	clear(w.commitTxs)
 	w.pipe.reset()
 	w.pipe.depth = w.s.e.pipelineDepth()
+	w.pipe.always = w.s.e.alwaysOverlap()
 	w.groupSP = false
 }
 

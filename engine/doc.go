@@ -20,12 +20,17 @@
 // again in the next transaction. Nothing is visible to readers or answered before
 // its group is durable, and storage never commits a group the log lacks; a crash
 // leaves the log ahead of storage by whole groups, which recovery re-applies.
-// Explicit transactions, replicated transactions and calls drain the pipeline
-// first. A lone client's statement is run by its own session goroutine when the
-// writer is idle (inline.go), saving the two goroutine hand-offs per commit. Transactions that touch a schema reach it in increasing
-// sequence order per uuid (one writer per schema, one binlog order), so that high-water
-// mark is exactly the set of GTIDs the schema holds, and recovery re-applies every
-// binlog transaction above it.
+// A group overlaps the next one only when statements have been arriving during
+// log writes and those are quick (pipeline.overlapNext; Options.AlwaysOverlap for
+// tests); otherwise the writer writes it inline. Explicit transactions, replicated
+// transactions and calls drain the pipeline first. A lone client's statement is
+// run by its own session goroutine when the writer is idle (inline.go), saving the
+// two goroutine hand-offs per commit.
+//
+// Transactions that touch a schema reach it in increasing sequence order per uuid
+// (one writer per schema, one binlog order), so that high-water mark is exactly the
+// set of GTIDs the schema holds, and recovery re-applies every binlog transaction
+// above it.
 //
 // A session's temporary tables live on a connection of its own to the schema's
 // file, opened read-only (temp.go): nothing written there is captured or logged.

@@ -54,6 +54,11 @@ type Options struct {
 	// and fsynced (pipeline.go); 1 turns the overlap off. Read at each commit;
 	// default DefaultPipelineDepth.
 	PipelineDepth func() int
+	// AlwaysOverlap, when set and true, sends every group the pipeline's depth allows
+	// to the log stage with execution overlapping it, whatever recent log writes
+	// looked like (pipeline.go's overlapNext): for tests that must reach the
+	// pipeline's states, and to measure overlap against its absence.
+	AlwaysOverlap func() bool
 	// TestPoint, when set, is called at the named points of the commit path
 	// (testpoint.go); crash tests stop the process there.
 	TestPoint func(point string)
@@ -62,6 +67,10 @@ type Options struct {
 // DefaultPipelineDepth is Options.PipelineDepth's default: a group executes while
 // the one before it is in the binary log, and the two commit together.
 const DefaultPipelineDepth = 2
+
+func (e *Engine) alwaysOverlap() bool {
+	return e.opts.AlwaysOverlap != nil && e.opts.AlwaysOverlap()
+}
 
 func (e *Engine) pipelineDepth() int {
 	if e.opts.PipelineDepth == nil {

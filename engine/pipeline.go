@@ -69,6 +69,8 @@ type pipeline struct {
 	// hasApply: the transaction holds replicated transactions, which are never
 	// overlapped (see writer.applyTxn).
 	hasApply bool
+	// always: overlap whenever the depth allows (Options.AlwaysOverlap).
+	always bool
 }
 
 // observe folds a log stage's duration into the smoothed log wait.
@@ -99,10 +101,13 @@ func (p *pipeline) sawArrivals(n int) {
 // holds: then the next group is likely to follow this one to the log (writer.logged)
 // rather than be set aside.
 func (p *pipeline) overlapNext(groupSize int) bool {
-	if p.hasApply || len(p.sealed)+1 >= p.depth || p.logWait > maxOverlapWait {
+	if p.hasApply || len(p.sealed)+1 >= p.depth {
 		return false
 	}
-	return p.arrivals >= float64(groupSize)
+	if p.always {
+		return true
+	}
+	return p.logWait <= maxOverlapWait && p.arrivals >= float64(groupSize)
 }
 
 // seal records g as the transaction's next log group.

@@ -232,6 +232,7 @@ func (w *writer) run() {
 	defer close(w.dead)
 	w.startLogStage()
 	w.pipe.depth = w.s.e.pipelineDepth()
+	w.pipe.always = w.s.e.alwaysOverlap()
 	maxGroup := w.s.e.opts.MaxGroup
 	for {
 		j := w.next(maxGroup)

@@ -8,6 +8,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"github.com/binlite/binlite/config"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -398,7 +399,7 @@ func TestKillSourceInsidePipeline(t *testing.T) {
 			t.Fatalf("kill %d (%s): %v", k+1, points[k], err)
 		}
 		t.Logf("kill %d: %s", k+1, src.crashLine())
-	}, arm)
+	}, arm, opt("binlite_commit_pipeline_always_overlap", "ON")) // the points need overlapped groups on any machine
 }
 
 // killSourceUnderLoad runs the multi-schema load (perSchema workers each) on a
@@ -406,8 +407,8 @@ func TestKillSourceInsidePipeline(t *testing.T) {
 // (which returns once the process is gone) and restarts it, then checks that
 // nothing acknowledged is lost and both ends hold exactly the same GTIDs and rows.
 // arm (nil: none) prepares the k-th start of the source (0 is the first).
-func killSourceUnderLoad(t *testing.T, kills, perSchema int, kill func(k int, src *proc, load *multiLoad), arm func(k int, src *proc)) {
-	src := newProc(t, "source", 141)
+func killSourceUnderLoad(t *testing.T, kills, perSchema int, kill func(k int, src *proc, load *multiLoad), arm func(k int, src *proc), opts ...config.Option) {
+	src := newProc(t, "source", 141, opts...)
 	if arm != nil {
 		arm(0, src)
 	}

@@ -11,6 +11,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"github.com/binlite/binlite/config"
 	"io"
 	"math/rand/v2"
 	"net"
@@ -181,9 +182,13 @@ func failoverRound(t *testing.T, target, delayMS int, semi bool, crash string) r
 	if crash != "" {
 		env = []string{crashpoint.EnvVar + "=" + crash}
 	}
-	src := startProcEnv(t, "source", 1, env,
-		opt("rpl_semi_sync_source_enabled", onOff),
-		opt("rpl_semi_sync_source_timeout", "100000"))
+	opts := []config.Option{opt("rpl_semi_sync_source_enabled", onOff), opt("rpl_semi_sync_source_timeout", "100000")}
+	if crash != "" {
+		// The crash points inside the pipeline need overlapped groups, whatever
+		// the machine's timing would make the writer choose.
+		opts = append(opts, opt("binlite_commit_pipeline_always_overlap", "ON"))
+	}
+	src := startProcEnv(t, "source", 1, env, opts...)
 	rep := startNode(t, "replica", 2, opt("rpl_semi_sync_replica_enabled", onOff))
 	port := portOf(t, src.addr)
 	if delayMS > 0 {

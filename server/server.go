@@ -139,6 +139,7 @@ func Open(cfg Config) (*Node, error) {
 		GatherWindow:     n.gatherWindow,
 		SkipAppliedGTIDs: func() bool { return n.vars.Int("binlite_crash_safe_apply") == 0 },
 		PipelineDepth:    func() int { return int(n.vars.Int("binlite_commit_pipeline_depth")) },
+		AlwaysOverlap:    func() bool { return n.vars.Int("binlite_commit_pipeline_always_overlap") != 0 },
 		TestPoint:        cfg.TestPoint,
 	})
 	if err != nil {
