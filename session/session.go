@@ -232,7 +232,9 @@ func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlpr
 		var err error
 		// A data statement the compiler compiles needs nothing of sqlcompat's
 		// translation, which costs as much again as the compile.
-		if q, ok, cerr := s.compiledOnly(text); ok {
+		if ptext, q, pargs, ok := s.textParams(text); ok {
+			text, st, args = ptext, q, pargs
+		} else if q, ok, cerr := s.compiledOnly(text); ok {
 			st, err = q, cerr
 		} else {
 			st, err = sqlcompat.Parse(text, s.parseCtx())
