@@ -16,6 +16,9 @@ func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlco
 	if err == nil && em == nil {
 		err = s.zoneGuard(text, q, db)
 	}
+	if err == nil && em == nil {
+		err = s.queryModeGuard(text, q)
+	}
 	if err != nil || em == nil {
 		return q, false, err
 	}
@@ -45,6 +48,7 @@ type compileVars struct {
 	known bool
 	coll  string
 	mode  compiler.Mode
+	read  sqlcompat.ReadMode
 	tz    int
 	// autocommit is @@autocommit, read with them: every statement's answer
 	// and every read ask for it.
@@ -59,7 +63,8 @@ func (s *Session) compileVars() compileVars {
 			return t
 		}
 		tz, _ := temporal.ParseZone(str("time_zone"))
-		s.compile = compileVars{known: true, coll: str("collation_connection"), mode: modeOf(str("sql_mode")), tz: tz,
+		mode := str("sql_mode")
+		s.compile = compileVars{known: true, coll: str("collation_connection"), mode: modeOf(mode), read: readModeOf(mode), tz: tz,
 			autocommit: s.vars.Int("autocommit") != 0}
 	}
 	return s.compile

@@ -130,6 +130,7 @@ func (s *Session) UseDB(db string) error {
 
 // Query runs COM_QUERY text, statement by statement when multi-statements are on.
 func (s *Session) Query(sql string, multi bool) ([]*mysqlproto.Result, error) {
+	sql = s.respell(sql)
 	stmts := []string{sql}
 	if multi {
 		stmts = sqlcompat.Split(sql)
@@ -273,6 +274,11 @@ func errorEntry(err error) mysqlerr.Warning {
 
 // execute runs one parsed statement.
 func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mysqlproto.Result, error) {
+	if _, isQuery := st.(*sqlcompat.Query); !isQuery {
+		if err := s.modeGuard(text); err != nil {
+			return nil, err
+		}
+	}
 	switch x := st.(type) {
 	case *sqlcompat.Query:
 		q, db, err := s.resolve(text, x)

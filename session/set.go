@@ -118,7 +118,7 @@ func (s *Session) userValue(text string) (v any, ok bool, err error) {
 		return nil, true, err
 	}
 	s.afterRead(rows)
-	plan := s.env.Plans.QueryVars(sel, s.db, s.userVar, s.withVirtual(engineCatalog{s.env.Engine}))
+	plan := s.env.Plans.QueryVars(sel, s.db, s.sqlMode(), s.userVar, s.withVirtual(engineCatalog{s.env.Engine}))
 	if len(plan.Columns) != 1 || !plan.Columns[0].Known() || len(rows.Values) != 1 || len(rows.Values[0]) != 1 {
 		return nil, false, nil
 	}
