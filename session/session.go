@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/mysqlproto"
@@ -28,6 +29,9 @@ type Session struct {
 	userVars map[string]any
 	// txnReadOnly: the open transaction (txn) is READ ONLY.
 	txnReadOnly bool
+	// nextTxn: what SET TRANSACTION without GLOBAL or SESSION set for the next
+	// transaction only (see nexttxn.go).
+	nextTxn nextTxn
 	// locks holds the writers of the schemas LOCK TABLES (lockedTables) or FLUSH
 	// TABLES WITH READ LOCK (lockedAll) locked, until UNLOCK TABLES (locktables.go).
 	locks        *engine.Txn
@@ -105,6 +109,7 @@ func (s *Session) Close() {
 	if s.txn != nil {
 		s.txn.Rollback()
 		s.txn = nil
+		s.nextTxn = nextTxn{}
 	}
 	s.unlockTables()
 	s.temps.close()
@@ -176,7 +181,12 @@ func (s *Session) parseCtx() *sqlcompat.Context {
 			}
 			return v, true
 		},
-		UserVar:  func(name string) any { return s.userVars[strings.ToLower(name)] },
+		UserVar: func(name string) any {
+			if _, typedNull := s.userVars[strings.ToLower(name)].(compiler.TypedNull); typedNull {
+				return nil // sqlcompat reads values only
+			}
+			return s.userVars[strings.ToLower(name)]
+		},
 		AutoInc:  s.env.Engine.AutoIncColumn,
 		Columns:  s.env.Engine.Columns,
 		TableDef: engineCatalog{s.env.Engine}.tableDef,
@@ -301,6 +311,9 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 			}
 		}
 		res, err := s.query(q, db, args, s.uint64Guard(text, q, db, compiled))
+		if len(q.Tables) > 0 && !mysqlerr.Is(err, mysqlerr.ErReadOnlyTransaction) {
+			s.endStatementTxn() // a statement reading no table, or refused before it began, is no transaction
+		}
 		if err == nil && res.Columns != nil && q.Kind == sqlcompat.Select {
 			s.typeResult(text, res)
 		}
@@ -312,7 +325,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 			return nil, err
 		}
 		s.beginTxn()
-		s.txnReadOnly = x.ReadOnly || s.vars.Int("transaction_read_only") != 0
+		s.txnReadOnly = x.ReadOnly || s.readOnlyNext()
 		if x.ConsistentSnapshot && s.txn.Snapshots {
 			if err := s.txn.SnapshotAll(); err != nil {
 				return nil, err
@@ -459,7 +472,7 @@ func (s *Session) writable() error {
 func (s *Session) ensureTxn() {
 	if s.txn == nil && !s.compileVars().autocommit {
 		s.beginTxn()
-		s.txnReadOnly = s.vars.Int("transaction_read_only") != 0
+		s.txnReadOnly = s.readOnlyNext()
 	}
 }
 
@@ -468,8 +481,7 @@ func (s *Session) ensureTxn() {
 // and READ UNCOMMITTED the latest committed rows at each statement.
 func (s *Session) beginTxn() {
 	s.txn = s.env.Engine.Begin(s.lockWait())
-	v, _ := s.vars.Get("transaction_isolation", false)
-	iso, _ := v.(string)
+	iso := s.isolationNext()
 	s.txn.Snapshots = !strings.EqualFold(iso, "READ-COMMITTED") && !strings.EqualFold(iso, "READ-UNCOMMITTED")
 }
 
@@ -477,7 +489,7 @@ func (s *Session) beginTxn() {
 // TRANSACTION READ ONLY, or transaction_read_only for the session's transactions,
 // autocommitted statements included); nil when the write may run.
 func (s *Session) readOnlyRefusal() error {
-	if s.txn != nil && s.txnReadOnly || s.txn == nil && s.vars.Int("transaction_read_only") != 0 {
+	if s.txn != nil && s.txnReadOnly || s.txn == nil && s.readOnlyNext() {
 		return mysqlerr.New(mysqlerr.ErReadOnlyTransaction, "Cannot execute statement in a READ ONLY transaction.")
 	}
 	return nil
@@ -489,6 +501,7 @@ func (s *Session) commit() error {
 	}
 	t := s.txn
 	s.txn = nil
+	s.nextTxn = nextTxn{}
 	res, err := t.Commit()
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package session
 import (
 	"strings"
 
+	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/decimal"
 	"github.com/binlite/binlite/mysqlerr"
 	mp "github.com/binlite/binlite/mysqlproto"
@@ -29,7 +30,11 @@ func (s *Session) set(st *sqlcompat.Set) error {
 		}
 		switch it.Kind {
 		case sqlcompat.SetUser:
-			s.userVars[strings.ToLower(it.Name)] = v
+			name := strings.ToLower(it.Name)
+			if v == nil {
+				v = compiler.NullOf(s.userVars[name]) // MySQL keeps the variable's type
+			}
+			s.userVars[name] = v
 		case sqlcompat.SetSession:
 			if err := s.setSession(it.Name, v); err != nil {
 				return err
@@ -54,6 +59,12 @@ func (s *Session) set(st *sqlcompat.Set) error {
 				}
 			}
 		case sqlcompat.SetTransaction:
+			if it.Next {
+				if err := s.setNextTxn(it.Name, v); err != nil {
+					return err
+				}
+				continue
+			}
 			if it.Global {
 				if err := s.env.Vars.SetGlobal(it.Name, v); err != nil {
 					return err

@@ -97,3 +97,38 @@ SELECT @@sql_mode;
 INSERT INTO a (id, v) VALUES (100, 'far too long for the column');
 SET sql_mode = DEFAULT;
 SELECT @@sql_mode;
+
+-- ---------------------------------------------------------------- SET TRANSACTION: the next transaction only
+-- MySQL 8.4 reference: https://dev.mysql.com/doc/refman/8.4/en/set-transaction.html
+CREATE TABLE tx (id INT PRIMARY KEY);
+SET TRANSACTION READ ONLY;
+INSERT INTO tx VALUES (1);
+INSERT INTO tx VALUES (2);
+SET TRANSACTION READ ONLY;
+START TRANSACTION;
+SELECT id FROM tx ORDER BY id;
+INSERT INTO tx VALUES (3);
+COMMIT;
+INSERT INTO tx VALUES (4);
+START TRANSACTION;
+SET TRANSACTION READ ONLY;
+INSERT INTO tx VALUES (5);
+COMMIT;
+SET SESSION TRANSACTION READ ONLY;
+INSERT INTO tx VALUES (6);
+START TRANSACTION;
+INSERT INTO tx VALUES (7);
+ROLLBACK;
+SET SESSION TRANSACTION READ WRITE;
+SELECT id FROM tx ORDER BY id;
+
+-- ---------------------------------------------------------------- SET @v = NULL keeps the variable's type
+SET @v = 5;
+SET @v = NULL;
+-- mysql: column 3 LONGLONG+binary -- 8.4 manual 14.4.2 (comparisons are BIGINT)
+SELECT @v, @v + 1, @v IS NULL;
+SET @s = 'abc';
+SET @s = NULL;
+SELECT @s, CONCAT(@s, 'x');
+SET @n = NULL;
+SELECT @n;
