@@ -24,6 +24,7 @@ func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlco
 	}
 	c := *q
 	c.SQLite, c.Warnings, c.Then, c.EachRow, c.RowsApart, c.CountsRows = em.SQL, em.Warnings, em.Then, em.EachRow, em.RowsApart, em.CountsRows
+	c.ZeroToNullParams = em.ZeroToNull // the compiler's: none under NO_AUTO_VALUE_ON_ZERO
 	return &c, true, nil
 }
 

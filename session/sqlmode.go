@@ -33,6 +33,10 @@ func readModeOf(m string) sqlcompat.ReadMode {
 	}
 }
 
+// NoBackslashEscapes reports whether the session's sql_mode has
+// NO_BACKSLASH_ESCAPES (mysqlproto.EscapesReporter).
+func (s *Session) NoBackslashEscapes() bool { return s.compileVars().read.NoBackslashEscapes }
+
 // respell gives statement text as MySQL's default reading spells it (see
 // sqlcompat.Respell), so that every part of binlite reads it as the session's
 // sql_mode has it read.
