@@ -154,7 +154,8 @@ func (c *Cache) EmitVars(sql, db, coll string, mode Mode, tz int, vars UserVars,
 }
 
 func (c *Cache) compileEmit(sql, db, coll string, mode Mode, tz int, vars UserVars, cat Catalog) *Plan {
-	stmts, err := c.parse(sql, mode)
+	stmts, done, err := c.parse(sql, mode)
+	defer done()
 	if err != nil || len(stmts) != 1 || !bindUserVars(stmts[0], vars) {
 		return &Plan{}
 	}
@@ -168,20 +169,22 @@ func (c *Cache) compileEmit(sql, db, coll string, mode Mode, tz int, vars UserVa
 }
 
 func (c *Cache) compile(sql, db string, mode Mode, vars UserVars, cat Catalog) *Plan {
-	stmts, err := c.parse(sql, mode)
+	stmts, done, err := c.parse(sql, mode)
+	defer done()
 	if err != nil || len(stmts) != 1 || !bindUserVars(stmts[0], vars) {
 		return &Plan{}
 	}
 	return compileStmt(stmts[0], db, mode, cat)
 }
 
-// parse reads sql with the grammar as mode has it read (|| and NOT).
-func (c *Cache) parse(sql string, mode Mode) ([]ast.StmtNode, error) {
+// parse reads sql with the grammar as mode has it read (|| and NOT). The nodes
+// live in the parser's memory: the caller calls done when it no longer reads
+// them, which gives the parser back to the pool.
+func (c *Cache) parse(sql string, mode Mode) (_ []ast.StmtNode, done func(), _ error) {
 	ps := c.parsers.Get().(*parser.Parser)
-	defer c.parsers.Put(ps)
 	ps.SetSQLMode(mode.parserMode())
 	stmts, _, err := ps.Parse(sql, "", "")
-	return stmts, err
+	return stmts, func() { c.parsers.Put(ps) }, err
 }
 
 // cacheKey is what a plan was made for: a schema, a statement's shape (Query) or

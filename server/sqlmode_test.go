@@ -112,3 +112,19 @@ func TestSetTransactionNextOnly(t *testing.T) {
 		}
 	})
 }
+
+// A multi-statement query is split and read by the sql_mode it starts with: a
+// statement after one that changes how text is read is refused, not misread.
+func TestSQLModeChangeInMultiStatements(t *testing.T) {
+	n := tn.Start(t)
+	tn.Exec(t, n.DB(""), "CREATE DATABASE ms")
+	c := tn.Conn(t, n.DB("ms", "multiStatements=true"))
+	tn.Exec(t, c, "SET sql_mode = 'PIPES_AS_CONCAT'; SELECT 1")
+	if got := tn.String(t, c, "SELECT 'a' || 'b'"); got != "ab" {
+		t.Errorf("PIPES_AS_CONCAT after a multi-statement SET: %q", got)
+	}
+	tn.ExecError(t, c, 1235, "42000", `SET sql_mode = 'ANSI_QUOTES'; SELECT "x"`)
+	if got := tn.String(t, c, "SELECT @@sql_mode"); got != "ANSI_QUOTES" {
+		t.Errorf("@@sql_mode = %q", got)
+	}
+}

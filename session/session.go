@@ -144,7 +144,13 @@ func (s *Session) Query(sql string, multi bool) ([]*mysqlproto.Result, error) {
 		}
 	}
 	var out []*mysqlproto.Result
-	for _, text := range stmts {
+	read := s.compileVars().read
+	for i, text := range stmts {
+		if i > 0 && s.compileVars().read != read {
+			// The rest was split and respelled by the sql_mode before the change.
+			s.env.Stats.Errors.Add(1)
+			return out, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'statements after a change of ANSI_QUOTES, NO_BACKSLASH_ESCAPES or REAL_AS_FLOAT in one multi-statement query'")
+		}
 		s.env.Stats.Questions.Add(1)
 		s.setInfo(text)
 		res, err := s.run(text, nil, nil)
