@@ -7,7 +7,6 @@ import (
 	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/sqlcompat"
-	"github.com/binlite/binlite/sysvar"
 	"github.com/binlite/binlite/temporal"
 )
 
@@ -19,11 +18,15 @@ func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlco
 	if err == nil && em == nil {
 		err = s.zoneGuard(text, q, db)
 	}
+	if err == nil && em == nil {
+		err = s.queryModeGuard(text, q)
+	}
 	if err != nil || em == nil {
 		return q, false, err
 	}
 	c := *q
 	c.SQLite, c.Warnings, c.Then, c.EachRow, c.RowsApart, c.CountsRows = em.SQL, em.Warnings, em.Then, em.EachRow, em.RowsApart, em.CountsRows
+	c.ZeroToNullParams = em.ZeroToNull // the compiler's: none under NO_AUTO_VALUE_ON_ZERO
 	return &c, true, nil
 }
 
@@ -48,12 +51,11 @@ type compileVars struct {
 	known bool
 	coll  string
 	mode  compiler.Mode
+	read  sqlcompat.ReadMode
 	tz    int
 	// autocommit is @@autocommit, read with them: every statement's answer
 	// and every read ask for it.
 	autocommit bool
-	// backslash: \ escapes in string literals (no NO_BACKSLASH_ESCAPES).
-	backslash bool
 }
 
 func (s *Session) compileVars() compileVars {
@@ -65,8 +67,8 @@ func (s *Session) compileVars() compileVars {
 		}
 		tz, _ := temporal.ParseZone(str("time_zone"))
 		mode := str("sql_mode")
-		s.compile = compileVars{known: true, coll: str("collation_connection"), mode: modeOf(mode), tz: tz,
-			autocommit: s.vars.Int("autocommit") != 0, backslash: !sysvar.HasSQLMode(mode, "NO_BACKSLASH_ESCAPES")}
+		s.compile = compileVars{known: true, coll: str("collation_connection"), mode: modeOf(mode), read: readModeOf(mode), tz: tz,
+			autocommit: s.vars.Int("autocommit") != 0}
 	}
 	return s.compile
 }
@@ -83,7 +85,9 @@ func (s *Session) textParams(text string) (ptext string, st sqlcompat.Statement,
 	if c := text[0] | 0x20; c != 'i' && c != 'r' {
 		return "", nil, nil, false
 	}
-	ptext, args, ok = compiler.InsertParams(text, s.compileVars().backslash)
+	// The text is in the default mode's spelling by now (sqlcompat.Respell):
+	// backslashes escape.
+	ptext, args, ok = compiler.InsertParams(text, true)
 	if !ok {
 		return "", nil, nil, false
 	}
@@ -92,7 +96,7 @@ func (s *Session) textParams(text string) (ptext string, st sqlcompat.Statement,
 		// A compile error is answered for the text as sent, by the usual path.
 		return "", nil, nil, false
 	}
-	plan := s.env.Plans.QueryVars(ptext, s.db, s.userVar, engineCatalog{s.env.Engine})
+	plan := s.env.Plans.QueryVars(ptext, s.db, s.sqlMode(), s.userVar, engineCatalog{s.env.Engine})
 	if plan.Err != nil || len(plan.Params) != len(args) {
 		return "", nil, nil, false
 	}
