@@ -35,9 +35,6 @@ func (s *Session) set(st *sqlcompat.Set) error {
 				return err
 			}
 		case sqlcompat.SetGlobal, sqlcompat.SetPersist:
-			if err := s.requireSuper("SET GLOBAL"); err != nil {
-				return err
-			}
 			if err := s.env.Vars.SetGlobal(it.Name, v); err != nil {
 				return err
 			}
