@@ -118,7 +118,7 @@ func (p *parser) privileges() ([]string, error) {
 	var privs []string
 	for {
 		var words []string
-		for !p.eof() && !p.peek().is("ON") && !p.peek().isOp(",") && !p.peek().isOp("(") && !p.peek().is("TO") {
+		for !p.eof() && !p.peek().is("ON") && !p.peek().isOp(",") && !p.peek().isOp("(") && !p.peek().is("TO") && !p.peek().is("FROM") {
 			t := p.next()
 			if t.kind != tkIdent {
 				p.i--
