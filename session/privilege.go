@@ -134,6 +134,12 @@ func (s *Session) authorize(text string, st sqlcompat.Statement) error {
 	if err := refuseInternal(st, s.db); err != nil {
 		return err
 	}
+	if s.writes(st) {
+		// MySQL refuses a write under read_only before it checks privileges.
+		if err := s.writable(); err != nil {
+			return err
+		}
+	}
 	switch x := st.(type) {
 	case *sqlcompat.Set:
 		for _, it := range x.Items {
@@ -575,4 +581,22 @@ func (c *collector) statement(node ast.StmtNode) {
 // p: every session with PROCESS, else the account's own.
 func (s *Session) seesProcess(p ProcessInfo) bool {
 	return s.hasGlobal(users.Process) || p.User == s.user
+}
+
+// writes reports whether st changes data read_only protects (temporary tables
+// are exempt, as in MySQL).
+func (s *Session) writes(st sqlcompat.Statement) bool {
+	switch x := st.(type) {
+	case *sqlcompat.DDL:
+		return !x.Temporary
+	case *sqlcompat.Query:
+		if x.ReadOnly || x.Kind == sqlcompat.Select || x.Kind == sqlcompat.Other {
+			return false
+		}
+		return len(x.Tables) == 0 || s.temps.def(s.db, x.Tables[0]) == nil
+	case *sqlcompat.CreateDatabase, *sqlcompat.DropDatabase, *sqlcompat.CreateUser, *sqlcompat.DropUser,
+		*sqlcompat.AlterUser, *sqlcompat.Grant, *sqlcompat.Revoke:
+		return true
+	}
+	return false
 }
