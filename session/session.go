@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/mysqlproto"
@@ -29,6 +30,9 @@ type Session struct {
 	userVars map[string]any
 	// txnReadOnly: the open transaction (txn) is READ ONLY.
 	txnReadOnly bool
+	// nextTxn: what SET TRANSACTION without GLOBAL or SESSION set for the next
+	// transaction only (see nexttxn.go).
+	nextTxn nextTxn
 	// locks holds the writers of the schemas LOCK TABLES (lockedTables) or FLUSH
 	// TABLES WITH READ LOCK (lockedAll) locked, until UNLOCK TABLES (locktables.go).
 	locks        *engine.Txn
@@ -109,6 +113,7 @@ func (s *Session) Close() {
 	if s.txn != nil {
 		s.txn.Rollback()
 		s.txn = nil
+		s.nextTxn = nextTxn{}
 	}
 	s.unlockTables()
 	s.temps.close()
@@ -137,6 +142,7 @@ func (s *Session) UseDB(db string) error {
 
 // Query runs COM_QUERY text, statement by statement when multi-statements are on.
 func (s *Session) Query(sql string, multi bool) ([]*mysqlproto.Result, error) {
+	sql = s.respell(sql)
 	stmts := []string{sql}
 	if multi {
 		stmts = sqlcompat.Split(sql)
@@ -145,7 +151,13 @@ func (s *Session) Query(sql string, multi bool) ([]*mysqlproto.Result, error) {
 		}
 	}
 	var out []*mysqlproto.Result
-	for _, text := range stmts {
+	read := s.compileVars().read
+	for i, text := range stmts {
+		if i > 0 && s.compileVars().read != read {
+			// The rest was split and respelled by the sql_mode before the change.
+			s.env.Stats.Errors.Add(1)
+			return out, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'statements after a change of ANSI_QUOTES, NO_BACKSLASH_ESCAPES or REAL_AS_FLOAT in one multi-statement query'")
+		}
 		s.env.Stats.Questions.Add(1)
 		s.setInfo(text)
 		res, err := s.run(text, nil, nil)
@@ -182,7 +194,12 @@ func (s *Session) parseCtx() *sqlcompat.Context {
 			}
 			return v, true
 		},
-		UserVar:  func(name string) any { return s.userVars[strings.ToLower(name)] },
+		UserVar: func(name string) any {
+			if _, typedNull := s.userVars[strings.ToLower(name)].(compiler.TypedNull); typedNull {
+				return nil // sqlcompat reads values only
+			}
+			return s.userVars[strings.ToLower(name)]
+		},
 		AutoInc:  s.env.Engine.AutoIncColumn,
 		Columns:  s.env.Engine.Columns,
 		TableDef: engineCatalog{s.env.Engine}.tableDef,
@@ -239,7 +256,9 @@ func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlpr
 		var err error
 		// A data statement the compiler compiles needs nothing of sqlcompat's
 		// translation, which costs as much again as the compile.
-		if q, ok, cerr := s.compiledOnly(text); ok {
+		if ptext, q, pargs, ok := s.textParams(text); ok {
+			text, st, args = ptext, q, pargs
+		} else if q, ok, cerr := s.compiledOnly(text); ok {
 			st, err = q, cerr
 		} else {
 			st, err = sqlcompat.Parse(text, s.parseCtx())
@@ -283,6 +302,11 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 	if err := s.authorize(text, st); err != nil {
 		return nil, err
 	}
+	if _, isQuery := st.(*sqlcompat.Query); !isQuery {
+		if err := s.modeGuard(text); err != nil {
+			return nil, err
+		}
+	}
 	switch x := st.(type) {
 	case *sqlcompat.Query:
 		q, db, err := s.resolve(text, x)
@@ -305,6 +329,9 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 			}
 		}
 		res, err := s.query(q, db, args, s.uint64Guard(text, q, db, compiled))
+		if len(q.Tables) > 0 && !mysqlerr.Is(err, mysqlerr.ErReadOnlyTransaction) {
+			s.endStatementTxn() // a statement reading no table, or refused before it began, is no transaction
+		}
 		if err == nil && res.Columns != nil && q.Kind == sqlcompat.Select {
 			s.typeResult(text, res)
 		}
@@ -316,7 +343,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 			return nil, err
 		}
 		s.beginTxn()
-		s.txnReadOnly = x.ReadOnly || s.vars.Int("transaction_read_only") != 0
+		s.txnReadOnly = x.ReadOnly || s.readOnlyNext()
 		if x.ConsistentSnapshot && s.txn.Snapshots {
 			if err := s.txn.SnapshotAll(); err != nil {
 				return nil, err
@@ -441,7 +468,7 @@ func (s *Session) writable() error {
 func (s *Session) ensureTxn() {
 	if s.txn == nil && !s.compileVars().autocommit {
 		s.beginTxn()
-		s.txnReadOnly = s.vars.Int("transaction_read_only") != 0
+		s.txnReadOnly = s.readOnlyNext()
 	}
 }
 
@@ -450,8 +477,7 @@ func (s *Session) ensureTxn() {
 // and READ UNCOMMITTED the latest committed rows at each statement.
 func (s *Session) beginTxn() {
 	s.txn = s.env.Engine.Begin(s.lockWait())
-	v, _ := s.vars.Get("transaction_isolation", false)
-	iso, _ := v.(string)
+	iso := s.isolationNext()
 	s.txn.Snapshots = !strings.EqualFold(iso, "READ-COMMITTED") && !strings.EqualFold(iso, "READ-UNCOMMITTED")
 }
 
@@ -459,7 +485,7 @@ func (s *Session) beginTxn() {
 // TRANSACTION READ ONLY, or transaction_read_only for the session's transactions,
 // autocommitted statements included); nil when the write may run.
 func (s *Session) readOnlyRefusal() error {
-	if s.txn != nil && s.txnReadOnly || s.txn == nil && s.vars.Int("transaction_read_only") != 0 {
+	if s.txn != nil && s.txnReadOnly || s.txn == nil && s.readOnlyNext() {
 		return mysqlerr.New(mysqlerr.ErReadOnlyTransaction, "Cannot execute statement in a READ ONLY transaction.")
 	}
 	return nil
@@ -471,6 +497,7 @@ func (s *Session) commit() error {
 	}
 	t := s.txn
 	s.txn = nil
+	s.nextTxn = nextTxn{}
 	res, err := t.Commit()
 	if err != nil {
 		return err

@@ -31,6 +31,7 @@ type usedDef struct {
 
 // Prepare handles COM_STMT_PREPARE.
 func (s *Session) Prepare(sql string) (mp.Stmt, error) {
+	sql = s.respell(sql)
 	ctx := s.parseCtx()
 	volatile := readsSessionState(ctx)
 	p := &stmt{s: s, text: sql}

@@ -106,6 +106,9 @@ type SetItem struct {
 	Text string
 	// Global marks SET GLOBAL TRANSACTION.
 	Global bool
+	// Next marks SET TRANSACTION without GLOBAL or SESSION: the characteristic
+	// is the next transaction's only.
+	Next bool
 	// Collation is the COLLATE of SET NAMES.
 	Collation string
 }
