@@ -84,6 +84,11 @@ const (
 	ErMasterFatalReadingLog                      uint16 = 1236
 	ErWrongArguments                             uint16 = 1210
 	ErTableAccessDenied                          uint16 = 1142
+	ErColumnAccessDenied                         uint16 = 1143
+	ErIllegalGrantForTable                       uint16 = 1144
+	ErNonexistingGrant                           uint16 = 1141
+	ErNonexistingTableGrant                      uint16 = 1147
+	ErCantCreateUserWithGrant                    uint16 = 1410
 	ErOptionPreventsStmt                         uint16 = 1290
 	ErUnknownError                               uint16 = 1105
 	ErServerShutdown                             uint16 = 1053
@@ -186,6 +191,11 @@ var states = map[uint16]string{
 	ErNotSupportedYet:             "42000",
 	ErWrongArguments:              "HY000",
 	ErTableAccessDenied:           "42000",
+	ErColumnAccessDenied:          "42000",
+	ErIllegalGrantForTable:        "42000",
+	ErNonexistingGrant:            "42000",
+	ErNonexistingTableGrant:       "42000",
+	ErCantCreateUserWithGrant:     "42000",
 	ErServerShutdown:              "08S01",
 	ErQueryInterrupted:            "70100",
 	ErNoSuchIndex:                 "42S12",

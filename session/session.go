@@ -22,8 +22,9 @@ type Session struct {
 	id       uint32
 	user     string
 	host     string
-	super    bool
+	super    bool // SUPER or CONNECTION_ADMIN: writes despite read_only
 	account  *users.Account
+	priv     privileges // privilege.go
 	db       string
 	vars     *sysvar.Vars
 	userVars map[string]any
@@ -69,7 +70,6 @@ func New(env *Env, ci *mysqlproto.ConnInfo) *Session {
 		id:       ci.ID,
 		user:     ci.User,
 		host:     ci.Host,
-		super:    ci.User == "root",
 		account:  &users.Account{User: ci.User, Host: ci.Host},
 		vars:     env.Vars.NewSession(),
 		userVars: map[string]any{},
@@ -78,9 +78,13 @@ func New(env *Env, ci *mysqlproto.ConnInfo) *Session {
 	if env.Users != nil {
 		if a, ok := env.Users.Find(ci.User, ci.Host); ok {
 			s.account = a
-			s.super = a.Has(users.PrivSuper)
 		}
 	}
+	if ci.User == "root" && env.Users == nil {
+		s.account.Privileges = []string{"ALL"}
+	}
+	s.priv = newPrivileges(s.account)
+	s.super = s.hasGlobal(users.Super, users.ConnectionAdmin)
 	startTimeouts(s.vars, ci.Capabilities&mysqlproto.ClientInteractive != 0)
 	env.Stats.Connections.Add(1)
 	env.List.add(s)
@@ -126,6 +130,9 @@ func (s *Session) Status() (autocommit, inTxn bool) {
 
 // UseDB handles COM_INIT_DB.
 func (s *Session) UseDB(db string) error {
+	if err := s.useAllowed(db); err != nil {
+		return err
+	}
 	if !s.env.Engine.HasSchema(db) && !isVirtualSchema(db) {
 		return mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
 	}
@@ -292,6 +299,9 @@ func errorEntry(err error) mysqlerr.Warning {
 
 // execute runs one parsed statement.
 func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mysqlproto.Result, error) {
+	if err := s.authorize(text, st); err != nil {
+		return nil, err
+	}
 	if _, isQuery := st.(*sqlcompat.Query); !isQuery {
 		if err := s.modeGuard(text); err != nil {
 			return nil, err
@@ -412,29 +422,14 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 	case *sqlcompat.PurgeBinaryLogs:
 		return ok(), s.purge(x)
 	case *sqlcompat.ResetBinaryLogs:
-		if err := s.requireSuper("RESET BINARY LOGS AND GTIDS"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Engine.ResetGTIDs(s.env.Log.Reset)
 	case *sqlcompat.ChangeSource:
-		if err := s.requireSuper("CHANGE REPLICATION SOURCE"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Replicas.Change(x.Channel, x.Options)
 	case *sqlcompat.StartReplica:
-		if err := s.requireSuper("START REPLICA"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Replicas.Start(x.Channel, x.IOThread, x.SQLThread)
 	case *sqlcompat.StopReplica:
-		if err := s.requireSuper("STOP REPLICA"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Replicas.Stop(x.Channel, x.IOThread, x.SQLThread)
 	case *sqlcompat.ResetReplica:
-		if err := s.requireSuper("RESET REPLICA"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Replicas.Reset(x.Channel, x.All)
 	case *sqlcompat.CreateUser, *sqlcompat.DropUser, *sqlcompat.AlterUser, *sqlcompat.Grant, *sqlcompat.Revoke:
 		return s.accountStmt(st)
@@ -456,13 +451,6 @@ func ok() *mysqlproto.Result { return &mysqlproto.Result{} }
 
 func (s *Session) lockWait() time.Duration {
 	return time.Duration(s.vars.Int("innodb_lock_wait_timeout")) * time.Second
-}
-
-func (s *Session) requireSuper(what string) error {
-	if !s.super {
-		return mysqlerr.New(mysqlerr.ErSpecificAccessDenied, "Access denied; you need (at least one of) the SUPER privilege(s) for this operation")
-	}
-	return nil
 }
 
 // writable enforces read_only / super_read_only (invariant 4).

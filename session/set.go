@@ -40,9 +40,6 @@ func (s *Session) set(st *sqlcompat.Set) error {
 				return err
 			}
 		case sqlcompat.SetGlobal, sqlcompat.SetPersist:
-			if err := s.requireSuper("SET GLOBAL"); err != nil {
-				return err
-			}
 			if err := s.env.Vars.SetGlobal(it.Name, v); err != nil {
 				return err
 			}

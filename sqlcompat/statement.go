@@ -240,11 +240,13 @@ type (
 		User, Host  string
 		GrantOption bool
 	}
-	// Revoke is REVOKE privs ON what FROM u@h.
+	// Revoke is REVOKE privs ON what FROM u@h, or (All) REVOKE ALL PRIVILEGES,
+	// GRANT OPTION FROM u@h.
 	Revoke struct {
 		Privs      []string
 		On         string
 		User, Host string
+		All        bool
 	}
 )
 
