@@ -58,6 +58,7 @@ type Node struct {
 	hln   net.Listener
 	wg    sync.WaitGroup
 	fds   descriptorBudget
+	sec   *mysqlproto.Security // TLS and RSA material (security.go)
 
 	users    *users.Store
 	semi     *semisync.Source
@@ -97,7 +98,7 @@ func Open(cfg Config) (*Node, error) {
 	if n.id, err = loadIdentity(cfg.DataDir, cfg.ServerID); err != nil {
 		return nil, err
 	}
-	n.vars = sysvar.New(n.variableDefs(), connectionLimitVars())
+	n.vars = sysvar.New(n.variableDefs(), connectionLimitVars(), securityVars())
 	for _, o := range settings {
 		for _, name := range []string{o.Name, legacyPairs[o.Name]} {
 			if name == "" {
@@ -109,6 +110,9 @@ func Open(cfg Config) (*Node, error) {
 		}
 	}
 	if err := n.setupDescriptors(); err != nil {
+		return nil, err
+	}
+	if err := n.setupSecurity(); err != nil {
 		return nil, err
 	}
 	n.semi = semisync.NewSource(n.semiSettings(), cfg.Logger)
@@ -246,7 +250,8 @@ func (n *Node) listen() error {
 		NewHandler: func(ci *mysqlproto.ConnInfo) (mysqlproto.Handler, error) {
 			return session.New(n.env, ci), nil
 		},
-		Limits: n.connectionLimits,
+		Limits:   n.connectionLimits,
+		Security: n.security,
 	})
 	n.env.Conns = n.proto.Stats
 	if n.cfg.HTTPPort != 0 {

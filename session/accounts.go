@@ -22,7 +22,7 @@ func (s *Session) accountStmt(st sqlcompat.Statement) (*mp.Result, error) {
 	var err error
 	switch x := st.(type) {
 	case *sqlcompat.CreateUser:
-		err = u.Create(x.User, hostOr(x.Host), x.Password, x.IfNotExists)
+		err = u.CreateAccount(x.User, hostOr(x.Host), authSpec(x.Auth), s.env.Vars.String("authentication_policy"), x.IfNotExists)
 	case *sqlcompat.DropUser:
 		for _, a := range x.Accounts {
 			if err = u.Drop(a.User, hostOr(a.Host), x.IfExists); err != nil {
@@ -34,7 +34,7 @@ func (s *Session) accountStmt(st sqlcompat.Statement) (*mp.Result, error) {
 		if user == "" {
 			user, host = s.account.User, s.account.Host
 		}
-		err = u.SetPassword(user, host, x.Password)
+		err = u.AlterAuth(user, host, authSpec(x.Auth))
 	case *sqlcompat.Grant:
 		if x.On != "*.*" {
 			return nil, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'GRANT ON %s': privileges are global (ON *.*)", x.On)
