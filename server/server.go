@@ -34,7 +34,11 @@ type Config struct {
 	Bind     string // default 127.0.0.1
 	Port     int    // 0 = pick a free port
 	HTTPPort int    // 0 = no HTTP endpoint; -1 = pick a free port
-	ServerID uint32
+	// HTTPBind is the HTTP endpoint's address (http_bind_address; default
+	// 127.0.0.1). Beyond loopback, all but /metrics need HTTPToken (httpauth.go).
+	HTTPBind  string
+	HTTPToken string // http_token
+	ServerID  uint32
 	// Options are MySQL option-file settings ([mysqld] section); names that are not
 	// node settings are applied as system variables.
 	Options []config.Option
@@ -191,6 +195,14 @@ func nodeSettings(cfg *Config) ([]config.Option, error) {
 			if cfg.HTTPPort == 0 {
 				cfg.HTTPPort, err = strconv.Atoi(o.Value)
 			}
+		case "http_bind_address":
+			if cfg.HTTPBind == "" {
+				cfg.HTTPBind = o.Value
+			}
+		case "http_token":
+			if cfg.HTTPToken == "" {
+				cfg.HTTPToken = o.Value
+			}
 		case "server_id":
 			if cfg.ServerID == 0 {
 				var id uint64
@@ -259,13 +271,20 @@ func (n *Node) listen() error {
 		if port < 0 {
 			port = 0
 		}
-		hln, err := net.Listen("tcp", net.JoinHostPort(n.cfg.Bind, strconv.Itoa(port)))
+		bind := n.cfg.HTTPBind
+		if bind == "" {
+			bind = "127.0.0.1"
+		}
+		hln, err := net.Listen("tcp", net.JoinHostPort(bind, strconv.Itoa(port)))
 		if err != nil {
 			ln.Close()
 			return fmt.Errorf("server: http listen: %w", err)
 		}
 		n.hln = hln
-		n.http = &http.Server{Handler: n.httpHandler(), ReadHeaderTimeout: 5 * time.Second}
+		if tcp, ok := hln.Addr().(*net.TCPAddr); ok && !tcp.IP.IsLoopback() && n.cfg.HTTPToken == "" {
+			n.cfg.Logger.Warn("the HTTP endpoint listens beyond loopback without http_token: only /metrics answers", "addr", hln.Addr().String())
+		}
+		n.http = &http.Server{Handler: httpGuard(n.httpHandler(), hln.Addr(), n.cfg.HTTPToken), ReadHeaderTimeout: 5 * time.Second}
 	}
 	return nil
 }
