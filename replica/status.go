@@ -102,7 +102,14 @@ func (ch *Channel) status(m *Manager) []Field {
 		{"Exec_Source_Log_Pos", "Exec_Master_Log_Pos", st.execPos},
 		{"Relay_Log_Space", "Relay_Log_Space", int64(0)},
 		{"Until_Condition", "Until_Condition", "None"},
+		{"Source_SSL_Allowed", "Master_SSL_Allowed", s.TLS.allowed()},
+		{"Source_SSL_CA_File", "Master_SSL_CA_File", s.TLS.CA},
+		{"Source_SSL_CA_Path", "Master_SSL_CA_Path", ""},
+		{"Source_SSL_Cert", "Master_SSL_Cert", s.TLS.Cert},
+		{"Source_SSL_Cipher", "Master_SSL_Cipher", ""},
+		{"Source_SSL_Key", "Master_SSL_Key", s.TLS.Key},
 		{"Seconds_Behind_Source", "Seconds_Behind_Master", lag},
+		{"Source_SSL_Verify_Server_Cert", "Master_SSL_Verify_Server_Cert", yesNo(s.TLS.VerifyServer)},
 		{"Last_IO_Errno", "Last_IO_Errno", int64(st.lastIOErrno)},
 		{"Last_IO_Error", "Last_IO_Error", st.lastIOError},
 		{"Last_SQL_Errno", "Last_SQL_Errno", int64(st.lastSQLErrno)},
@@ -114,10 +121,15 @@ func (ch *Channel) status(m *Manager) []Field {
 		{"Source_Retry_Count", "Master_Retry_Count", int64(s.RetryCount)},
 		{"Last_IO_Error_Timestamp", "Last_IO_Error_Timestamp", errTime(st.lastIOTime, st.lastIOErrno)},
 		{"Last_SQL_Error_Timestamp", "Last_SQL_Error_Timestamp", errTime(st.lastSQLTime, st.lastSQLErrno)},
+		{"Source_SSL_Crl", "Master_SSL_Crl", ""},
+		{"Source_SSL_Crlpath", "Master_SSL_Crlpath", ""},
 		{"Retrieved_Gtid_Set", "Retrieved_Gtid_Set", retrieved},
 		{"Executed_Gtid_Set", "Executed_Gtid_Set", m.cfg.Engine.Executed().String()},
 		{"Auto_Position", "Auto_Position", autoPos},
 		{"Channel_Name", "Channel_Name", ch.name},
+		{"Source_TLS_Version", "Master_TLS_Version", s.TLS.Version},
+		{"Source_public_key_path", "Master_public_key_path", ""},
+		{"Get_Source_public_key", "Get_master_public_key", boolInt(s.TLS.GetPublicKey)},
 	}
 }
 
@@ -150,4 +162,11 @@ func (m *Manager) Workers() []WorkerRow {
 		}
 	}
 	return out
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"crypto/tls"
 	"fmt"
 	"strings"
 	"sync"
@@ -57,6 +58,9 @@ type Session struct {
 	// timeouts caches the network timeouts (see Timeouts).
 	timeouts netTimeouts
 
+	// tls is the connection's TLS state (nil over plain TCP), for Ssl_cipher.
+	tls *tls.ConnectionState
+
 	mu   sync.Mutex // guards info for SHOW PROCESSLIST
 	info string
 }
@@ -74,6 +78,7 @@ func New(env *Env, ci *mysqlproto.ConnInfo) *Session {
 		vars:     env.Vars.NewSession(),
 		userVars: map[string]any{},
 		since:    time.Now(),
+		tls:      ci.TLS,
 	}
 	if env.Users != nil {
 		if a, ok := env.Users.Find(ci.User, ci.Host); ok {

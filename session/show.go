@@ -463,6 +463,7 @@ func (s *Session) statusRows() [][]any {
 	}
 	rows = append(rows, s.connectionRows()...)
 	rows = append(rows, s.semiSyncRows()...)
+	rows = append(rows, tlsRows(s.tls)...)
 	slices.SortFunc(rows, func(a, b []any) int { return strings.Compare(a[0].(string), b[0].(string)) })
 	return rows
 }

@@ -221,6 +221,7 @@ type (
 	CreateUser struct {
 		User, Host, Password, Plugin string
 		IfNotExists                  bool
+		Auth                         AuthClause
 	}
 	// DropUser is DROP USER [IF EXISTS] u@h, ...
 	DropUser struct {
@@ -232,6 +233,7 @@ type (
 	AlterUser struct {
 		User, Host, Password, Plugin string
 		IfExists                     bool
+		Auth                         AuthClause
 	}
 	// Grant is GRANT privs ON what TO u@h.
 	Grant struct {
