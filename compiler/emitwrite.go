@@ -642,7 +642,7 @@ func (e *emitter) orderedRows(x *ast.UpdateStmt, table, alias string, def *catal
 	}
 	if x.Where != nil {
 		e.w(" WHERE ")
-		e.expr(x.Where, s)
+		e.where(x.Where, s)
 	}
 	e.w(" ")
 	e.orderBy(x.Order, s)
@@ -659,7 +659,7 @@ func (e *emitter) rowFilter(where ast.ExprNode, order *ast.OrderByClause, limit 
 	if limit == nil {
 		if where != nil {
 			e.w(" WHERE ")
-			e.expr(where, s)
+			e.where(where, s)
 		}
 		return
 	}
@@ -673,7 +673,7 @@ func (e *emitter) rowFilter(where ast.ExprNode, order *ast.OrderByClause, limit 
 	}
 	if where != nil {
 		e.w(" WHERE ")
-		e.expr(where, s)
+		e.where(where, s)
 	}
 	if order != nil {
 		e.w(" ")
@@ -747,7 +747,7 @@ func (e *emitter) multiUpdate(x *ast.UpdateStmt, s *scope) {
 	e.tableRefs(x.TableRefs.TableRefs, s)
 	if x.Where != nil {
 		e.w(" WHERE ")
-		e.expr(x.Where, s)
+		e.where(x.Where, s)
 	}
 	e.w(")")
 }
@@ -878,7 +878,7 @@ func (e *emitter) delete(x *ast.DeleteStmt) {
 	e.tableRefs(x.TableRefs.TableRefs, s)
 	if x.Where != nil {
 		e.w(" WHERE ")
-		e.expr(x.Where, s)
+		e.where(x.Where, s)
 	}
 	e.w(")")
 }
