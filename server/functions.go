@@ -63,6 +63,16 @@ func (n *Node) gtidFunctions() engine.Functions {
 		},
 		"source_pos_wait": n.posWait,
 		"master_pos_wait": n.posWait,
+		// BINLOG_GTID_POS(file, pos) is MariaDB's: the GTID set executed at a position
+		// of this node's binary log (NULL for a file not in the index), in MySQL's
+		// form. A dump's CHANGE MASTER comment names a position; this names its GTIDs.
+		"binlog_gtid_pos": func(file string, pos int64) (any, error) {
+			set, ok, err := n.log.GTIDsAt(file, pos)
+			if err != nil || !ok {
+				return nil, err
+			}
+			return set.String(), nil
+		},
 	}
 }
 
