@@ -89,7 +89,7 @@ var plainFuncs = map[string]fnSpec{
 	"source_pos_wait":            {"source_pos_wait", 2, 4, argPlain}, "master_pos_wait": {"master_pos_wait", 2, 4, argPlain},
 	// MariaDB's: the GTID set at a binary log position (a dump's CHANGE MASTER comment)
 	"binlog_gtid_pos": {"binlog_gtid_pos", 2, 2, argPlain},
-	"makedate": {"makedate", 2, 2, argPlain}, "from_days": {"from_days", 1, 1, argPlain},
+	"makedate":        {"makedate", 2, 2, argPlain}, "from_days": {"from_days", 1, 1, argPlain},
 	"period_add": {"period_add", 2, 2, argPlain}, "period_diff": {"period_diff", 2, 2, argPlain},
 }
 
