@@ -44,7 +44,7 @@ func (n *Node) setGTIDPurged(v any) error {
 	return nil
 }
 
-// gtidPurgedValue refuses NULL, which a string variable would otherwise take as ”.
+// gtidPurgedValue refuses NULL, which a string variable would otherwise take as empty.
 func gtidPurgedValue(v any) (any, error) {
 	if v == nil {
 		return nil, mysqlerr.New(mysqlerr.ErWrongValueForVar, "Variable 'gtid_purged' can't be set to the value of 'NULL'")
