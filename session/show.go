@@ -117,7 +117,7 @@ func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 			if p.Info != "" {
 				info = p.Info
 			}
-			rows = append(rows, []any{int64(p.ID), p.User, p.Host, db, p.Command, int64(time.Since(p.Since).Seconds()), "", info})
+			rows = append(rows, []any{int64(p.ID), p.User, p.Host, db, p.Command, int64(time.Since(p.Since).Seconds()), p.State, info})
 		}
 		return stringResult([]string{"Id", "User", "Host", "db", "Command", "Time", "State", "Info"}, rows), nil
 	case sqlcompat.ShowCollation:
@@ -161,8 +161,6 @@ func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 	}
 	return stringResult([]string{"Name"}, nil), nil
 }
-
-var replicaStatusColumns = []string{"Replica_IO_State", "Source_Host", "Source_User", "Source_Port", "Connect_Retry", "Source_Log_File", "Read_Source_Log_Pos", "Relay_Log_File", "Relay_Log_Pos", "Relay_Source_Log_File", "Replica_IO_Running", "Replica_SQL_Running", "Last_Errno", "Last_Error", "Exec_Source_Log_Pos", "Seconds_Behind_Source", "Last_IO_Errno", "Last_IO_Error", "Last_SQL_Errno", "Last_SQL_Error", "Source_Server_Id", "Source_UUID", "Replica_SQL_Running_State", "Retrieved_Gtid_Set", "Executed_Gtid_Set", "Auto_Position", "Channel_Name"}
 
 func (s *Session) schemaFor(db string) (*engine.Schema, error) {
 	if db == "" {
