@@ -7,43 +7,13 @@ package repltest
 // set, and replicate with auto-positioning from there.
 
 import (
-	"bytes"
-	"context"
 	"fmt"
-	osexec "os/exec"
 	"regexp"
 	"strconv"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/binlite/binlite/gtid"
 )
-
-// needTool returns the path of a Debian tool, skipping the test when it is missing.
-func needTool(t testing.TB, name, pkg string) string {
-	t.Helper()
-	path, err := osexec.LookPath(name)
-	if err != nil {
-		t.Skipf("%s is not installed (apt-get install %s)", name, pkg)
-	}
-	return path
-}
-
-// runTool runs a client tool and returns its stdout; a failure fails the test.
-func runTool(t testing.TB, stdin string, name string, args ...string) string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := osexec.CommandContext(ctx, name, args...)
-	var out, errOut bytes.Buffer
-	cmd.Stdin = strings.NewReader(stdin)
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s %s: %v\nstderr: %s", name, strings.Join(args, " "), err, errOut.String())
-	}
-	return out.String()
-}
 
 var dumpPosition = regexp.MustCompile(`(?m)^-- CHANGE MASTER TO MASTER_LOG_FILE='([^']+)', MASTER_LOG_POS=(\d+);`)
 
