@@ -39,7 +39,6 @@ func runTool(t testing.TB, stdin string, name string, args ...string) string {
 	return out.String()
 }
 
-
 // toolProc is a tool running in the background (pt-heartbeat --update, an
 // exporter), killed when the test ends.
 type toolProc struct {
