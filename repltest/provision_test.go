@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/binlite/binlite/gtid"
@@ -82,6 +83,11 @@ func TestReplicaFromDump(t *testing.T) {
 	close(stop)
 	if err := <-writerDone; err != nil {
 		t.Fatalf("writer: %v", err)
+	}
+	// SHOW CREATE DATABASE IF NOT EXISTS answers as MySQL does, so the dump
+	// restores over an existing schema too.
+	if !strings.Contains(dump, "CREATE DATABASE /*!32312 IF NOT EXISTS*/ `shop`") {
+		t.Errorf("the dump creates shop without IF NOT EXISTS")
 	}
 	dumped := gtidSet(t, str(t, src.db, "SELECT BINLOG_GTID_POS(?, ?)", file, pos))
 	if dumped.IsEmpty() || !dumped.IsSubset(gtidExecuted(t, src.db)) {

@@ -75,7 +75,11 @@ func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 		}
 		coll := s.env.Vars.String("collation_server")
 		cs, _, _ := strings.Cut(coll, "_")
-		return stringResult([]string{"Database", "Create Database"}, [][]any{{x.DB, "CREATE DATABASE `" + x.DB + "` /*!40100 DEFAULT CHARACTER SET " + cs + " COLLATE " + coll + " */ /*!80016 DEFAULT ENCRYPTION='N' */"}}), nil
+		create := "CREATE DATABASE `"
+		if x.IfNotExists {
+			create = "CREATE DATABASE /*!32312 IF NOT EXISTS*/ `"
+		}
+		return stringResult([]string{"Database", "Create Database"}, [][]any{{x.DB, create + x.DB + "` /*!40100 DEFAULT CHARACTER SET " + cs + " COLLATE " + coll + " */ /*!80016 DEFAULT ENCRYPTION='N' */"}}), nil
 	case sqlcompat.ShowVariables:
 		return s.showVariables(x)
 	case sqlcompat.ShowStatus:
