@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/binlite/binlite/gtid"
 )
@@ -129,6 +130,21 @@ func TestReplicaFromDump(t *testing.T) {
 	if want := gtidExecuted(t, src.db).Subtract(dumped); !retrieved.Equal(want) {
 		t.Errorf("Retrieved_Gtid_Set %s, want exactly the source's writes after the dump %s", retrieved, want)
 	}
+	// A dump of the replica (--dump-slave=2) names the position in the source's
+	// binary log it has applied up to (SHOW SLAVE STATUS, read by column position);
+	// the source's BINLOG_GTID_POS of it is the replica's gtid_executed.
+	bin := needTool(t, "mariadb-dump", "mariadb-client")
+	rdump := runTool(t, "", bin, "--no-defaults", "-h127.0.0.1", "-P"+strconv.Itoa(rep.port), "-uroot",
+		"--single-transaction", "--dump-slave=2", "--skip-add-locks", "--databases", "shop")
+	m := dumpPosition.FindStringSubmatch(rdump)
+	if m == nil {
+		t.Fatalf("mariadb-dump --dump-slave=2 wrote no CHANGE MASTER comment:\n%.2000s", rdump)
+	}
+	if got := gtidSet(t, str(t, src.db, "SELECT BINLOG_GTID_POS(?, ?)", m[1], m[2])); !got.Equal(gtidExecuted(t, rep.db)) {
+		t.Errorf("--dump-slave position %s:%s names %s on the source; the replica executed %s", m[1], m[2], got, gtidExecuted(t, rep.db))
+	}
+	waitStatus(t, rep.db, 30*time.Second, "the SQL thread restarted after --dump-slave", func(st status) bool { return st["Replica_SQL_Running"] == "Yes" })
+
 	rep.stop()
 	counts, _ := binlogGTIDCounts(t, rep.dir)
 	for g := range counts {
