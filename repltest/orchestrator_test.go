@@ -137,8 +137,9 @@ func discover(t testing.TB, db *sql.DB) instance {
 func TestOrchestratorDiscoveryAndFailover(t *testing.T) {
 	t.Parallel()
 	src := startNode(t, "source", 181)
-	r1 := startNode(t, "replica1", 182)
-	r2 := startNode(t, "replica2", 183)
+	// MySQL lists a replica's host in SHOW SLAVE HOSTS only when it sets report_host.
+	r1 := startNode(t, "replica1", 182, opt("report_host", "127.0.0.1"))
+	r2 := startNode(t, "replica2", 183, opt("report_host", "127.0.0.1"))
 	createReplUser(t, src.db)
 	exec(t, src.db, "CREATE DATABASE orc", "CREATE TABLE orc.t (id INT PRIMARY KEY, who VARCHAR(10))")
 	replicate(t, r1.db, src.port())
