@@ -18,17 +18,26 @@ import (
 var exporterScrapers = []string{"global_status", "global_variables", "slave_status",
 	"info_schema.innodb_cmp", "info_schema.innodb_cmpmem", "info_schema.query_response_time"}
 
+// replicationScrapers are collectors a replica's dashboard adds (--collect.NAME).
+var replicationScrapers = []string{"perf_schema.replication_applier_status_by_worker",
+	"perf_schema.replication_group_members", "perf_schema.replication_group_member_stats",
+	"binlog_size", "info_schema.tables"}
+
 // scrapeExporter runs Debian's prometheus-mysqld-exporter against n with its
 // default collectors, scrapes /metrics once it answers, and returns the samples by
 // series ("name{labels}" → value) with the exporter's output.
-func scrapeExporter(t testing.TB, bin string, n *node) (map[string]float64, string) {
+func scrapeExporter(t testing.TB, bin string, n *node, extra ...string) (map[string]float64, string) {
 	t.Helper()
 	port, err := testnode.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}
 	listen := fmt.Sprintf("127.0.0.1:%d", port)
-	p := startTool(t, []string{fmt.Sprintf("DATA_SOURCE_NAME=root@tcp(127.0.0.1:%d)/", n.port())}, bin, "--web.listen-address="+listen)
+	args := []string{"--web.listen-address=" + listen}
+	for _, c := range extra {
+		args = append(args, "--collect."+c)
+	}
+	p := startTool(t, []string{fmt.Sprintf("DATA_SOURCE_NAME=root@tcp(127.0.0.1:%d)/", n.port())}, bin, args...)
 	defer p.stop()
 	var body string
 	eventually(t, 60*time.Second, "the exporter to answer /metrics", func() (bool, string) {
@@ -69,9 +78,9 @@ func scrapeExporter(t testing.TB, bin string, n *node) (map[string]float64, stri
 }
 
 // checkScrape asserts a scrape without any error: mysql_up 1, the last-scrape
-// error gauge 0, a duration for every default collector and no collector's error
-// counted or logged.
-func checkScrape(t testing.TB, who string, samples map[string]float64, log string) {
+// error gauge 0, a duration for every collector and no collector's error counted
+// or logged.
+func checkScrape(t testing.TB, who string, samples map[string]float64, log string, scrapers []string) {
 	t.Helper()
 	if samples["mysql_up"] != 1 {
 		t.Errorf("%s: mysql_up = %v, want 1", who, samples["mysql_up"])
@@ -79,7 +88,7 @@ func checkScrape(t testing.TB, who string, samples map[string]float64, log strin
 	if v, ok := samples["mysql_exporter_last_scrape_error"]; !ok || v != 0 {
 		t.Errorf("%s: mysql_exporter_last_scrape_error = %v (present %v), want 0", who, v, ok)
 	}
-	for _, s := range exporterScrapers {
+	for _, s := range scrapers {
 		if _, ok := samples[`mysql_exporter_collector_duration_seconds{collector="collect.`+s+`"}`]; !ok {
 			t.Errorf("%s: collector %s did not run", who, s)
 		}
@@ -96,7 +105,8 @@ func checkScrape(t testing.TB, who string, samples map[string]float64, log strin
 
 // TestMysqldExporter: prometheus-mysqld-exporter (Debian's 0.14) scrapes a source
 // and a replica with its default collectors and no error; the replica's
-// mysql_slave_status_* series report its replication, the source's log_bin is 1.
+// mysql_slave_status_* series report its replication, the source's log_bin is 1,
+// and the replica's per-worker and group collectors answer too.
 func TestMysqldExporter(t *testing.T) {
 	t.Parallel()
 	bin := needTool(t, "prometheus-mysqld-exporter", "prometheus-mysqld-exporter")
@@ -109,7 +119,7 @@ func TestMysqldExporter(t *testing.T) {
 	waitCaughtUp(t, src.db, rep.db)
 
 	samples, log := scrapeExporter(t, bin, src)
-	checkScrape(t, "source", samples, log)
+	checkScrape(t, "source", samples, log, exporterScrapers)
 	if samples["mysql_global_variables_log_bin"] != 1 || samples["mysql_global_variables_server_id"] != 201 {
 		t.Errorf("source: log_bin %v server_id %v", samples["mysql_global_variables_log_bin"], samples["mysql_global_variables_server_id"])
 	}
@@ -119,8 +129,18 @@ func TestMysqldExporter(t *testing.T) {
 		}
 	}
 
-	samples, log = scrapeExporter(t, bin, rep)
-	checkScrape(t, "replica", samples, log)
+	samples, log = scrapeExporter(t, bin, rep, replicationScrapers...)
+	checkScrape(t, "replica", samples, log, append(append([]string(nil), exporterScrapers...), replicationScrapers...))
+	// A worker that applied a transaction shows the source's commit time of it.
+	applied := false
+	for series, v := range samples {
+		if strings.HasPrefix(series, "mysql_perf_schema_last_applied_transaction_original_commit_timestamp_seconds{") && v > 0 {
+			applied = true
+		}
+	}
+	if !applied {
+		t.Errorf("replica: no worker's last_applied_transaction_original_commit_timestamp_seconds")
+	}
 	uuid := serverUUID(t, src.db)
 	labels := fmt.Sprintf(`{channel_name="",connection_name="",master_host="127.0.0.1",master_uuid="%s"}`, uuid)
 	for name, want := range map[string]float64{
