@@ -2,6 +2,7 @@ package infoschema
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -59,9 +60,12 @@ func connectionConfiguration(_ *Schemas, src *Source) []Values {
 		}
 		out = append(out, Values{"CHANNEL_NAME": field(ch, "Channel_Name"), "HOST": field(ch, "Source_Host"),
 			"PORT": intField(ch, "Source_Port"), "USER": field(ch, "Source_User"), "AUTO_POSITION": auto,
-			"SSL_ALLOWED": "NO", "SSL_VERIFY_SERVER_CERTIFICATE": "NO", "CONNECTION_RETRY_INTERVAL": intField(ch, "Connect_Retry"),
+			"SSL_ALLOWED": strings.ToUpper(field(ch, "Source_SSL_Allowed")), "SSL_CA_FILE": field(ch, "Source_SSL_CA_File"),
+			"SSL_CERTIFICATE": field(ch, "Source_SSL_Cert"), "SSL_KEY": field(ch, "Source_SSL_Key"),
+			"SSL_VERIFY_SERVER_CERTIFICATE": strings.ToUpper(field(ch, "Source_SSL_Verify_Server_Cert")),
+			"TLS_VERSION":                   field(ch, "Source_TLS_Version"), "CONNECTION_RETRY_INTERVAL": intField(ch, "Connect_Retry"),
 			"CONNECTION_RETRY_COUNT": intField(ch, "Source_Retry_Count"), "HEARTBEAT_INTERVAL": float64(30),
-			"GET_PUBLIC_KEY": "NO", "COMPRESSION_ALGORITHM": "uncompressed", "ZSTD_COMPRESSION_LEVEL": int64(3),
+			"GET_PUBLIC_KEY": map[int64]string{0: "NO", 1: "YES"}[intField(ch, "Get_Source_public_key")], "COMPRESSION_ALGORITHM": "uncompressed", "ZSTD_COMPRESSION_LEVEL": int64(3),
 			"SOURCE_CONNECTION_AUTO_FAILOVER": "0", "GTID_ONLY": "0"})
 	}
 	return out

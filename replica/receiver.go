@@ -73,8 +73,13 @@ func (ch *Channel) receive(ctx context.Context, s Settings, connected func()) er
 	if err != nil {
 		return fatalIO{mysqlerr.New(mysqlerr.ErUnknownError, "%v", err)}
 	}
+	tlsCfg, err := s.TLS.config(s.Host)
+	if err != nil {
+		return err
+	}
 	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	c, err := mysqlproto.Dial(dctx, net.JoinHostPort(s.Host, strconv.Itoa(s.Port)), s.User, s.Password)
+	c, err := mysqlproto.DialWith(dctx, net.JoinHostPort(s.Host, strconv.Itoa(s.Port)), mysqlproto.DialOptions{
+		User: s.User, Password: s.Password, TLS: tlsCfg, GetPublicKey: s.TLS.GetPublicKey})
 	cancel()
 	if err != nil {
 		return fmt.Errorf("error connecting to source '%s@%s:%d': %w", s.User, s.Host, s.Port, err)

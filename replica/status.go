@@ -113,6 +113,14 @@ func (ch *Channel) status(m *Manager) []Field {
 		"Executed_Gtid_Set":         m.cfg.Engine.Executed().String(),
 		"Auto_Position":             autoPos,
 		"Channel_Name":              ch.name,
+		// TLS to the source
+		"Source_SSL_Allowed":            s.TLS.allowed(),
+		"Source_SSL_CA_File":            s.TLS.CA,
+		"Source_SSL_Cert":               s.TLS.Cert,
+		"Source_SSL_Key":                s.TLS.Key,
+		"Source_SSL_Verify_Server_Cert": yesNo(s.TLS.VerifyServer),
+		"Source_TLS_Version":            s.TLS.Version,
+		"Get_Source_public_key":         boolInt(s.TLS.GetPublicKey),
 	}
 	out := make([]Field, len(statusColumns))
 	for i, c := range statusColumns {
@@ -140,7 +148,7 @@ func StatusColumns(legacy bool) []string {
 
 // statusColumns are MySQL 8.4's SHOW REPLICA STATUS columns in order (tools such as
 // mariadb-dump --dump-slave read them by position), with the legacy name and the
-// value of those binlite has no setting for (no filters, no TLS, no UNTIL).
+// value of those binlite has no setting for (no filters, no UNTIL).
 var statusColumns = []struct {
 	name, legacy string
 	fixed        any
@@ -203,7 +211,7 @@ var statusColumns = []struct {
 	{"Channel_Name", "Channel_Name", ""},
 	{"Source_TLS_Version", "Master_TLS_Version", ""},
 	{"Source_public_key_path", "Master_public_key_path", ""},
-	{"Get_Source_public_key", "Get_Master_public_key", int64(0)},
+	{"Get_Source_public_key", "Get_master_public_key", int64(0)},
 	{"Network_Namespace", "Network_Namespace", ""},
 }
 
@@ -236,4 +244,11 @@ func (m *Manager) Workers() []WorkerRow {
 		}
 	}
 	return out
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -60,7 +60,6 @@ func (n *Node) variableDefs() []sysvar.Def {
 		ro("gtid_mode", "ON"),
 		ro("enforce_gtid_consistency", "ON"),
 		ro("lower_case_table_names", int64(0)),
-		ro("have_ssl", "DISABLED"),
 		ro("default_storage_engine", "InnoDB"),
 		roBool("performance_schema", true),
 		ro("system_time_zone", "UTC"),

@@ -61,8 +61,11 @@ func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 		names := append([]string{infoschema.InformationSchema, infoschema.PerformanceSchema}, s.env.Engine.Schemas()...)
 		slices.Sort(names)
 		rows := [][]any{}
+		g := s.grants()
 		for _, n := range names {
-			rows = append(rows, []any{n})
+			if s.canSeeSchema(g, n) {
+				rows = append(rows, []any{n})
+			}
 		}
 		return stringResult([]string{"Database"}, rows), nil
 	case sqlcompat.ShowTables:
@@ -114,6 +117,9 @@ func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 	case sqlcompat.ShowProcesslist:
 		rows := [][]any{}
 		for _, p := range s.env.List.Snapshot() {
+			if !s.seesProcess(p) {
+				continue
+			}
 			var db, info any
 			if p.DB != "" {
 				db = p.DB
@@ -179,7 +185,8 @@ func (s *Session) tablesLike(db, pattern string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	tables := slices.DeleteFunc(sc.Tables(), func(t string) bool { return !like(pattern, t) })
+	g := s.grants()
+	tables := slices.DeleteFunc(sc.Tables(), func(t string) bool { return !like(pattern, t) || !s.canSeeTable(g, db, t) })
 	slices.Sort(tables)
 	return tables, nil
 }
@@ -458,6 +465,7 @@ func (s *Session) statusRows() [][]any {
 	}
 	rows = append(rows, s.connectionRows()...)
 	rows = append(rows, s.semiSyncRows()...)
+	rows = append(rows, tlsRows(s.tls)...)
 	slices.SortFunc(rows, func(a, b []any) int { return strings.Compare(a[0].(string), b[0].(string)) })
 	return rows
 }

@@ -106,6 +106,9 @@ type SetItem struct {
 	Text string
 	// Global marks SET GLOBAL TRANSACTION.
 	Global bool
+	// Next marks SET TRANSACTION without GLOBAL or SESSION: the characteristic
+	// is the next transaction's only.
+	Next bool
 	// Collation is the COLLATE of SET NAMES.
 	Collation string
 }
@@ -220,6 +223,7 @@ type (
 	CreateUser struct {
 		User, Host, Password, Plugin string
 		IfNotExists                  bool
+		Auth                         AuthClause
 	}
 	// DropUser is DROP USER [IF EXISTS] u@h, ...
 	DropUser struct {
@@ -231,6 +235,7 @@ type (
 	AlterUser struct {
 		User, Host, Password, Plugin string
 		IfExists                     bool
+		Auth                         AuthClause
 	}
 	// Grant is GRANT privs ON what TO u@h.
 	Grant struct {
@@ -239,11 +244,13 @@ type (
 		User, Host  string
 		GrantOption bool
 	}
-	// Revoke is REVOKE privs ON what FROM u@h.
+	// Revoke is REVOKE privs ON what FROM u@h, or (All) REVOKE ALL PRIVILEGES,
+	// GRANT OPTION FROM u@h.
 	Revoke struct {
 		Privs      []string
 		On         string
 		User, Host string
+		All        bool
 	}
 )
 
