@@ -2,6 +2,7 @@ package repltest
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,7 +25,8 @@ func TestPtHeartbeat(t *testing.T) {
 	waitRunning(t, rep.db)
 
 	dsn := func(n *node) string { return fmt.Sprintf("h=127.0.0.1,P=%d,u=root", n.port()) }
-	upd := startTool(t, nil, bin, dsn(src), "--database", "hb", "--create-table", "--update", "--interval", "0.2")
+	sentinel := filepath.Join(t.TempDir(), "pt-heartbeat-sentinel")
+	upd := startTool(t, nil, bin, dsn(src), "--database", "hb", "--create-table", "--update", "--interval", "0.2", "--sentinel", sentinel)
 	// The table exists on the replica once the source's CREATE TABLE and first
 	// heartbeat have replicated.
 	var first string
@@ -70,6 +72,9 @@ func TestPtHeartbeat(t *testing.T) {
 	if len(lines) == 0 || lines[0] == "" {
 		t.Errorf("pt-heartbeat --monitor printed nothing")
 	}
-	upd.stop()
+	// pt-heartbeat's own way to stop: it exits between two updates, so no update
+	// is in flight when the copies are compared.
+	runTool(t, "", bin, "--stop", "--sentinel", sentinel)
+	eventually(t, 60*time.Second, "pt-heartbeat --update to exit after --stop", func() (bool, string) { return !upd.running(), "" })
 	assertInSync(t, src.db, rep.db)
 }
