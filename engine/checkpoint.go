@@ -47,6 +47,11 @@ func (cp *checkpointer) run() {
 	for {
 		select {
 		case <-cp.stop:
+			// A last full checkpoint keeps the next start's WAL short, but it must
+			// not hold up a shutdown behind a reader still on an old snapshot (it
+			// would wait out the busy timeout, per schema): wait briefly, else leave
+			// the rest to the next start.
+			c.exec(`PRAGMA busy_timeout = 200`)
 			c.exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 			return
 		case <-tick.C:
