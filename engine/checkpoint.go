@@ -19,7 +19,11 @@ type checkpointer struct {
 	stopped chan struct{}
 }
 
-const checkpointEvery = 20 * time.Millisecond
+// checkpointEvery paces checkpoints. Each one fsyncs the WAL and the database file,
+// which competes with the binary log's fdatasync for the disk; at 20 ms that was up
+// to 100 fsyncs a second per busy schema. Interleaved on oltp_update_index at 64
+// threads, 250 ms gave 10% more transactions and 12% less CPU per transaction.
+const checkpointEvery = 250 * time.Millisecond
 
 func (s *Schema) startCheckpointer() {
 	cp := &checkpointer{s: s, stop: make(chan struct{}), stopped: make(chan struct{})}
