@@ -6,6 +6,7 @@ import (
 
 	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/compiler"
+	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/sqlcompat"
 	"github.com/binlite/binlite/temporal"
 )
@@ -27,6 +28,7 @@ func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlco
 	c := *q
 	c.SQLite, c.Warnings, c.Then, c.EachRow, c.RowsApart, c.CountsRows = em.SQL, em.Warnings, em.Then, em.EachRow, em.RowsApart, em.CountsRows
 	c.ZeroToNullParams = em.ZeroToNull // the compiler's: none under NO_AUTO_VALUE_ON_ZERO
+	c.StoreParams = storeParams(em)
 	return &c, true, nil
 }
 
@@ -152,7 +154,17 @@ func (s *Session) compiledOnly(text string) (_ *sqlcompat.Query, ok bool, _ erro
 		"replace": sqlcompat.Replace, "update": sqlcompat.Update, "delete": sqlcompat.Delete}[em.Kind]
 	return &sqlcompat.Query{Kind: kind, SQLite: em.SQL, NumParams: em.Params, Schemas: em.Schemas,
 		Tables: em.Tables, ZeroToNullParams: em.ZeroToNull, ReadOnly: kind == sqlcompat.Select, Warnings: em.Warnings,
-		InsertRows: em.InsertRows, IgnoreDuplicates: em.IgnoreDuplicates, Then: em.Then, EachRow: em.EachRow, RowsApart: em.RowsApart, CountsRows: em.CountsRows}, true, nil
+		InsertRows: em.InsertRows, IgnoreDuplicates: em.IgnoreDuplicates, Then: em.Then, EachRow: em.EachRow, RowsApart: em.RowsApart, CountsRows: em.CountsRows,
+		StoreParams: storeParams(em)}, true, nil
+}
+
+// storeParams is the compiled statement's conversion of the values bound to
+// its VALUES cells, nil when it has none.
+func storeParams(em *compiler.Emitted) func([]any) ([]any, []bool, []mysqlerr.Warning, error) {
+	if len(em.CellParams) == 0 {
+		return nil
+	}
+	return em.StoreParams
 }
 
 // dataStatement reports whether text starts with a data statement's keyword.
