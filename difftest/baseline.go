@@ -20,7 +20,7 @@ type BaselineEntry struct {
 	// Prepared: the statement's prepared form (RunPreparedFile) is what must
 	// stay MySQL's answer; written with a "P:" before the hash.
 	Prepared bool
-	Line int    // the line of the baseline file, for messages
+	Line     int // the line of the baseline file, for messages
 }
 
 const baselineHeader = `# Statements of difftest/corpus that binlite answers exactly as MySQL 8.4 does.

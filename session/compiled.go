@@ -2,9 +2,7 @@ package session
 
 import (
 	"strings"
-	"unicode/utf8"
 
-	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/sqlcompat"
@@ -78,8 +76,12 @@ func (s *Session) compileVars() compileVars {
 // textParams turns an INSERT sent as text with literal values into the prepared
 // statement it amounts to (compiler.InsertParams): the same INSERT with new values
 // then reuses one compiled statement and one prepared SQLite statement instead of
-// being parsed, compiled and prepared again. ok is false when the text is no such
-// statement or the compiler does not compile it.
+// being parsed, compiled and prepared again. Its values are converted into
+// their columns as the literals are (compiler.Emitted.StoreParams) where the
+// compiler converts them when bound (compiler.CellConverted), or kept as they
+// are (compiler.KeptAsBound); other columns (BIT, JSON, binary strings ...)
+// leave the text as it is. ok is false when the text is no such statement or
+// the compiler does not compile it.
 func (s *Session) textParams(text string) (ptext string, st sqlcompat.Statement, args []any, ok bool) {
 	if s.env.Plans == nil || len(text) < 7 {
 		return "", nil, nil, false
@@ -103,36 +105,11 @@ func (s *Session) textParams(text string) (ptext string, st sqlcompat.Statement,
 		return "", nil, nil, false
 	}
 	for i, col := range plan.Params {
-		if col == nil || !sameAsLiteral(col.Type, args[i]) {
+		if col == nil || !compiler.CellConverted(col) && !compiler.KeptAsBound(col.Type, args[i]) {
 			return "", nil, nil, false
 		}
 	}
 	return ptext, q, args, true
-}
-
-// sameAsLiteral reports whether v (int64 or string) bound as a parameter is
-// stored into a column of type t exactly as the same literal is: integers into
-// integer columns, strings that fit into text columns whole. Other pairs take the
-// literal path, where the compiler's conversions (truncation notes, YEAR's two
-// digits, ENUM's error value) are the ones the differential suite checks.
-func sameAsLiteral(t catalog.Type, v any) bool {
-	switch x := v.(type) {
-	case int64:
-		switch t.Base {
-		case "tinyint", "smallint", "mediumint", "int", "bigint":
-			return !t.Unsigned || x >= 0
-		}
-	case string:
-		switch t.Base {
-		case "char", "varchar", "tinytext", "text", "mediumtext", "longtext":
-			if t.Charset == "binary" || strings.HasSuffix(t.Collation, "_bin") && strings.HasPrefix(t.Collation, "binary") {
-				return false
-			}
-			n := utf8.RuneCountInString(x)
-			return n <= t.Length && n <= 255 && !strings.HasSuffix(x, " ")
-		}
-	}
-	return false
 }
 
 // compiledOnly is the Query of a data statement sqlcompat could not translate
