@@ -346,7 +346,18 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		// An INSERT's text alone may be refused (1364, 1048); an UPDATE's plan
 		// matters only for its parameters.
 		if q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace || q.Kind == sqlcompat.Update && len(args) > 0 {
-			if args, err = s.typeParams(text, q, compiled, args); err != nil {
+			// The values of a VALUES list are converted as their literals are.
+			var done []bool
+			if q.StoreParams != nil && len(args) > 0 {
+				var notes []mysqlerr.Warning
+				if args, done, notes, err = q.StoreParams(args); err != nil {
+					return nil, err
+				}
+				if len(notes) > 0 {
+					s.queryNotes = append(q.Warnings[:len(q.Warnings):len(q.Warnings)], notes...)
+				}
+			}
+			if args, err = s.typeParams(text, q, compiled, args, done); err != nil {
 				return nil, err
 			}
 		}
