@@ -169,6 +169,8 @@ type Show struct {
 	User, Host string
 	// Legacy marks the old spelling (SHOW SLAVE STATUS), whose column names differ.
 	Legacy bool
+	// IfNotExists: SHOW CREATE DATABASE IF NOT EXISTS.
+	IfNotExists bool
 }
 
 // Binlog administration.
