@@ -40,7 +40,31 @@ func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
 
 // userVar is @name's value (compiler.UserVars), nil if never set.
 func (s *Session) userVar(name string) any {
+	if strings.HasPrefix(name, compiler.ContextPrefix) {
+		return s.contextValue(name[len(compiler.ContextPrefix):])
+	}
 	return s.userVars[strings.ToLower(name)]
+}
+
+// contextValue is the value of a context function the compiler compiles in
+// (compiler.ContextPrefix): the values sqlcompat substitutes, with the unsigned
+// ones as MySQL types them.
+func (s *Session) contextValue(name string) any {
+	switch name {
+	case "current_user", "current_role", "found_rows":
+		return compiler.NotKnown{} // CURRENT_USER may be written without (); FOUND_ROWS is not kept
+	}
+	v, ok := s.function(strings.ToUpper(name))
+	if !ok {
+		return compiler.NotKnown{}
+	}
+	switch name {
+	case "connection_id", "last_insert_id":
+		if n, isInt := v.(int64); isInt && n >= 0 {
+			return uint64(n)
+		}
+	}
+	return v
 }
 
 // compileVars are the session variables a statement is compiled for: the
