@@ -378,6 +378,19 @@ func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, adjust bool
 		e.w("NULL") // MySQL generates the next id for 0, SQLite for NULL
 		return
 	}
+	if pm, ok := x.(*driver.ParamMarkerExpr); ok && CellConverted(col) {
+		// Its value is converted as a literal of it is, when it is bound
+		// (Emitted.StoreParams); what that leaves meets the conversion of a
+		// computed value, as a literal the compiler does not convert does,
+		// where that gives a converted value back as it is.
+		n := e.params[pm.Offset]
+		wrapped := wrappedCell(col)
+		e.out.CellParams = append(e.out.CellParams, CellParam{Index: n - 1, Col: col, Row: row, Wrapped: wrapped})
+		if !wrapped {
+			e.w("?" + strconv.Itoa(n))
+			return
+		}
+	}
 	if e.literalCell(x, col, nil, row) {
 		return
 	}

@@ -184,11 +184,11 @@ func (s *readPool) closeReaders() {
 	s.idle = nil
 }
 
-// stop flushes and closes the writer, then the readers.
+// stop flushes and closes the writer, then the idle readers and the checkpointer.
 func (s *Schema) stop() error {
 	o := s.w.submit(&job{kind: jobStop}, 0)
+	s.closeReaders() // before the last checkpoint, which readers' snapshots hold up
 	s.ckpt.close()
-	s.closeReaders()
 	return o.err
 }
 

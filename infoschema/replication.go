@@ -3,6 +3,7 @@ package infoschema
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // performance_schema's threads and replication tables.
@@ -115,9 +116,23 @@ func byWorker(_ *Schemas, src *Source) []Values {
 		if w.Running {
 			state = "ON"
 		}
-		out = append(out, Values{"CHANNEL_NAME": w.Channel, "WORKER_ID": int64(w.ID), "THREAD_ID": nil, "SERVICE_STATE": state,
+		v := Values{"CHANNEL_NAME": w.Channel, "WORKER_ID": int64(w.ID), "THREAD_ID": nil, "SERVICE_STATE": state,
 			"LAST_ERROR_NUMBER": w.LastErrno, "LAST_ERROR_MESSAGE": w.LastError, "LAST_APPLIED_TRANSACTION": w.LastApplied,
-			"APPLYING_TRANSACTION": w.Applying, "APPLYING_SCHEMA": w.Schema, "APPLIED_TRANSACTIONS": int64(w.Applied)})
+			"APPLYING_TRANSACTION": w.Applying, "APPLYING_SCHEMA": w.Schema, "APPLIED_TRANSACTIONS": int64(w.Applied)}
+		for col, t := range map[string]time.Time{
+			"LAST_APPLIED_TRANSACTION_ORIGINAL_COMMIT_TIMESTAMP":  w.LastOriginalCommit,
+			"LAST_APPLIED_TRANSACTION_IMMEDIATE_COMMIT_TIMESTAMP": w.LastImmediateCommit,
+			"LAST_APPLIED_TRANSACTION_START_APPLY_TIMESTAMP":      w.LastStartApply,
+			"LAST_APPLIED_TRANSACTION_END_APPLY_TIMESTAMP":        w.LastEndApply,
+			"APPLYING_TRANSACTION_ORIGINAL_COMMIT_TIMESTAMP":      w.ApplyingOriginalCommit,
+			"APPLYING_TRANSACTION_IMMEDIATE_COMMIT_TIMESTAMP":     w.ApplyingImmediateCommit,
+			"APPLYING_TRANSACTION_START_APPLY_TIMESTAMP":          w.ApplyingStartApply,
+		} {
+			if !t.IsZero() { // else the column's zero, '0000-00-00 00:00:00.000000', as MySQL shows
+				v[col] = t.UTC().Format("2006-01-02 15:04:05.000000")
+			}
+		}
+		out = append(out, v)
 	}
 	return out
 }

@@ -126,9 +126,10 @@ const (
 	ErCantChangeTxCharacteristics                uint16 = 1568
 	ErUnknownProcedure                           uint16 = 1106
 	ErCantReopenTable                            uint16 = 1137
-	ErInvalidGTIDSet                             uint16 = 1772
-	ErMalformedGTIDSpec                          uint16 = 1773
+	ErMalformedGTIDSpec                          uint16 = 1772 // ER_MALFORMED_GTID_SET_SPECIFICATION
+	ErMalformedGTIDEncoding                      uint16 = 1773 // ER_MALFORMED_GTID_SET_ENCODING
 	ErGTIDExecutedNotEmpty                       uint16 = 1840
+	ErCantSetGTIDPurgedDueSetsConstraints        uint16 = 3546
 	ErIncorrectGlobalLocalVar                    uint16 = 1238
 
 	// Foreign key definitions and DDL on referenced tables.
