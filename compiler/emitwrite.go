@@ -655,7 +655,7 @@ func (e *emitter) orderedRows(x *ast.UpdateStmt, table, alias string, def *catal
 	}
 	if x.Where != nil {
 		e.w(" WHERE ")
-		e.expr(x.Where, s)
+		e.where(x.Where, s)
 	}
 	e.w(" ")
 	e.orderBy(x.Order, s)
@@ -672,7 +672,7 @@ func (e *emitter) rowFilter(where ast.ExprNode, order *ast.OrderByClause, limit 
 	if limit == nil {
 		if where != nil {
 			e.w(" WHERE ")
-			e.expr(where, s)
+			e.where(where, s)
 		}
 		return
 	}
@@ -686,7 +686,7 @@ func (e *emitter) rowFilter(where ast.ExprNode, order *ast.OrderByClause, limit 
 	}
 	if where != nil {
 		e.w(" WHERE ")
-		e.expr(where, s)
+		e.where(where, s)
 	}
 	if order != nil {
 		e.w(" ")
@@ -760,7 +760,7 @@ func (e *emitter) multiUpdate(x *ast.UpdateStmt, s *scope) {
 	e.tableRefs(x.TableRefs.TableRefs, s)
 	if x.Where != nil {
 		e.w(" WHERE ")
-		e.expr(x.Where, s)
+		e.where(x.Where, s)
 	}
 	e.w(")")
 }
@@ -891,7 +891,7 @@ func (e *emitter) delete(x *ast.DeleteStmt) {
 	e.tableRefs(x.TableRefs.TableRefs, s)
 	if x.Where != nil {
 		e.w(" WHERE ")
-		e.expr(x.Where, s)
+		e.where(x.Where, s)
 	}
 	e.w(")")
 }

@@ -89,6 +89,11 @@ func (e *Engine) openSchema(name string) (*Schema, error) {
 		c.Close()
 		return nil, err
 	}
+	// A file written before binlite kept zero dates gets today's value checks.
+	if err := upgradeZeroDateChecks(c, cat); err != nil {
+		c.Close()
+		return nil, err
+	}
 	s.cat.Store(&cat)
 	if s.w, err = newWriter(s, c, cat); err != nil {
 		c.Close()

@@ -18,6 +18,7 @@ const (
 	ErWrongAutoKey                      uint16 = 1075
 	ErTooBigFieldLength                 uint16 = 1074
 	ErWarnDataTruncated                 uint16 = 1265
+	ErWarnDataOutOfRange                uint16 = 1264
 	ErWarnDeprecatedSyntaxNoReplacement uint16 = 1681
 	ErWarnDeprecatedSyntax              uint16 = 1287
 	ErDivisionByZero                    uint16 = 1365

@@ -132,6 +132,12 @@ func (s *Session) textParams(text string) (ptext string, st sqlcompat.Statement,
 		if col == nil || !compiler.CellConverted(col) && !compiler.KeptAsBound(col.Type, args[i]) {
 			return "", nil, nil, false
 		}
+		switch col.Type.Base {
+		case "date", "datetime", "timestamp":
+			// Zero dates and dates with zero parts follow sql_mode on the literal
+			// path (compiler/zerodates.go), not yet on the parameter path.
+			return "", nil, nil, false
+		}
 	}
 	return ptext, q, args, true
 }
