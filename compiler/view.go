@@ -79,9 +79,6 @@ func (v *viewExpander) Enter(n ast.Node) (ast.Node, bool) {
 	case v.writeKind != "":
 		v.err = mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support '%s through a view (updatable views)'", v.writeKind)
 		return n, true
-	case !strings.EqualFold(schema, v.c.db):
-		v.err = mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'reading a view of a database other than the current one'")
-		return n, true
 	case v.depth >= maxViewDepth:
 		v.err = mysqlerr.New(mysqlerr.ErViewInvalid, "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", schema, tn.Name.O)
 		return n, true
@@ -109,6 +106,10 @@ func (v *viewExpander) Enter(n ast.Node) (ast.Node, bool) {
 	// The emitter reads some literals' spelling at their offset in the
 	// statement's text; these are offsets in the view's text.
 	q.Accept(unpositioned{})
+	if !strings.EqualFold(schema, v.c.db) {
+		// Its tables are the view's schema's.
+		q.Accept(inSchema{ast.NewCIStr(schema)})
+	}
 	inner := &viewExpander{c: v.c, depth: v.depth + 1}
 	q.Accept(inner)
 	if inner.err != nil {
@@ -135,3 +136,17 @@ func (unpositioned) Enter(n ast.Node) (ast.Node, bool) {
 }
 
 func (unpositioned) Leave(n ast.Node) (ast.Node, bool) { return n, true }
+
+// inSchema names the schema of the tables a view's query reads unqualified.
+type inSchema struct{ schema ast.CIStr }
+
+func (v inSchema) Enter(n ast.Node) (ast.Node, bool) {
+	if ts, ok := n.(*ast.TableSource); ok {
+		if tn, ok := ts.Source.(*ast.TableName); ok && tn.Schema.O == "" {
+			tn.Schema = v.schema
+		}
+	}
+	return n, false
+}
+
+func (inSchema) Leave(n ast.Node) (ast.Node, bool) { return n, true }

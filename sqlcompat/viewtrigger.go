@@ -218,10 +218,12 @@ func (p *parser) createTrigger() (Statement, error) {
 		return nil, err
 	}
 	d.IfNotExists = p.accept("IF", "NOT", "EXISTS")
+	start := p.i
 	tdb, name, err := p.qualified()
 	if err != nil {
 		return nil, err
 	}
+	named := p.i-start > 1 // db.name
 	tr.Name = name
 	switch {
 	case p.accept("BEFORE"):
@@ -245,7 +247,7 @@ func (p *parser) createTrigger() (Statement, error) {
 		return nil, err
 	}
 	d.Tables = []string{d.Table}
-	if !strings.EqualFold(tdb, d.Schema) {
+	if named && !strings.EqualFold(tdb, d.Schema) {
 		return nil, mysqlerr.New(mysqlerr.ErTrgInWrongSchema, "Trigger in wrong schema")
 	}
 	if err := p.expect("FOR", "EACH", "ROW"); err != nil {
