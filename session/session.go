@@ -216,7 +216,7 @@ func (s *Session) parseCtx() *sqlcompat.Context {
 		User:      s.user,
 		Host:      s.hostPattern(),
 		SQLMode:   s.sessionVar("sql_mode"),
-		Collation: s.sessionVar("collation_connection"),
+		Collation: strings.ToLower(s.sessionVar("collation_connection")),
 	}
 	if len(s.temps.defs) > 0 {
 		s.withTemps(ctx)
