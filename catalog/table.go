@@ -19,6 +19,10 @@ type Table struct {
 	Comment     string       `json:"comment,omitempty"`
 	// AutoIncrement is AUTO_INCREMENT=N as declared; the live counter is SQLite's.
 	AutoIncrement uint64 `json:"auto_increment,omitempty"`
+	// View is set for a view (view.go); Triggers are the table's, in the order
+	// they fire (MySQL's ACTION_ORDER).
+	View     *View     `json:"view,omitempty"`
+	Triggers []Trigger `json:"triggers,omitempty"`
 }
 
 // ExactDecimal reports whether the column keeps DECIMAL values exactly, as text

@@ -386,7 +386,7 @@ func (e *emitter) bitLiteral(v *driver.ValueExpr) bool {
 
 func (e *emitter) typeOf(x ast.ExprNode, s *scope) ColType {
 	if s == nil {
-		s = &scope{}
+		s = &scope{outer: e.c.row}
 	}
 	return e.c.expr(x, s)
 }

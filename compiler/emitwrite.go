@@ -66,7 +66,7 @@ func (e *emitter) insert(x *ast.InsertStmt) {
 		e.fail(err)
 		return
 	}
-	s := &scope{sources: []source{{name: tn.Name.O, schema: schema, def: def}}}
+	s := &scope{sources: []source{{name: tn.Name.O, schema: schema, def: def}}, outer: e.c.row}
 	switch {
 	case x.Select != nil && e.temporalSelect(x, cols, def):
 	case x.Select != nil && e.c.tz != 0 && zoneSensitiveTarget(def):
@@ -405,6 +405,9 @@ func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, adjust bool
 // integer column rounded half away from zero; into an exact DECIMAL column
 // rounded to its scale.
 func (e *emitter) storedExpr(x ast.ExprNode, col *catalog.Column, s *scope, row int) {
+	if s == nil {
+		s = e.c.row // a trigger's NEW and OLD
+	}
 	if e.adjust && !isNullLiteral(x) && e.adjusted(x, col, s, row) {
 		return
 	}

@@ -37,6 +37,9 @@ type compiler struct {
 	// a function's type reads its arguments' several times (length, collation,
 	// kind), which must not cost that many times over at each level of nesting.
 	typed map[typedKey]ColType
+	// row is the scope of a trigger's NEW and OLD rows (trigger.go), the
+	// outermost scope of every statement of its body; nil elsewhere.
+	row *scope
 }
 
 type typedKey struct {

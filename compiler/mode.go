@@ -3,6 +3,8 @@ package compiler
 import (
 	"github.com/pingcap/tidb/pkg/parser/ast"
 	"github.com/pingcap/tidb/pkg/parser/mysql"
+
+	"github.com/binlite/binlite/sysvar"
 )
 
 // Mode is what of the session's sql_mode a statement's SQLite SQL depends on.
@@ -93,5 +95,21 @@ func (e *emitter) statementModes(stmt ast.StmtNode) {
 		e.divZero = divisionError
 	default:
 		e.divZero = divisionWarn
+	}
+}
+
+// ModeOf is what of sql_mode m (as @@sql_mode spells it) the compiler follows.
+func ModeOf(m string) Mode {
+	return Mode{
+		NotStrict:             !sysvar.HasSQLMode(m, "STRICT_TRANS_TABLES") && !sysvar.HasSQLMode(m, "STRICT_ALL_TABLES"),
+		NoDivisionByZeroError: !sysvar.HasSQLMode(m, "ERROR_FOR_DIVISION_BY_ZERO"),
+		NoOnlyFullGroupBy:     !sysvar.HasSQLMode(m, "ONLY_FULL_GROUP_BY"),
+		PipesAsConcat:         sysvar.HasSQLMode(m, "PIPES_AS_CONCAT"),
+		HighNotPrecedence:     sysvar.HasSQLMode(m, "HIGH_NOT_PRECEDENCE"),
+		IgnoreSpace:           sysvar.HasSQLMode(m, "IGNORE_SPACE"),
+		NoBackslashEscapes:    sysvar.HasSQLMode(m, "NO_BACKSLASH_ESCAPES"),
+		NoAutoValueOnZero:     sysvar.HasSQLMode(m, "NO_AUTO_VALUE_ON_ZERO"),
+		ZeroDates:             !sysvar.HasSQLMode(m, "NO_ZERO_DATE"),
+		ZeroInDates:           !sysvar.HasSQLMode(m, "NO_ZERO_IN_DATE"),
 	}
 }

@@ -54,6 +54,9 @@ func (p *Plan) valid(cat Catalog) bool {
 func compileStmt(stmt ast.StmtNode, db string, mode Mode, cat Catalog) *Plan {
 	rec := &recorder{Catalog: cat, seen: map[[2]string]bool{}}
 	c := &compiler{cat: rec, db: db, mode: mode}
+	if err := c.expandViews(stmt); err != nil {
+		return &Plan{Err: err, deps: rec.deps}
+	}
 	rs, ok := stmt.(ast.ResultSetNode)
 	if !ok {
 		params := c.writeParams(stmt)
@@ -162,6 +165,9 @@ func (c *Cache) compileEmit(sql, db, coll string, mode Mode, tz int, vars UserVa
 	}
 	rec := &recorder{Catalog: cat, seen: map[[2]string]bool{}}
 	comp := &compiler{cat: rec, db: db, collation: coll, mode: mode, tz: tz, vars: vars, contextKey: ctxKey}
+	if err := comp.expandViews(stmts[0]); err != nil {
+		return &Plan{emitErr: err, deps: rec.deps}
+	}
 	em, err := comp.emit(stmts[0], sql)
 	if errors.Is(err, errNotYet) {
 		em, err = nil, nil

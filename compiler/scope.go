@@ -40,6 +40,9 @@ type scope struct {
 }
 
 func (c *compiler) newScope(from *ast.TableRefsClause, outer *scope) *scope {
+	if outer == nil {
+		outer = c.row
+	}
 	s := &scope{outer: outer}
 	if from != nil {
 		c.addSources(s, from.TableRefs)

@@ -49,7 +49,7 @@ type autoIncAlloc struct {
 	top       int64 // the highest value a row was written with (after the statement)
 	// restore lets a row that was not written give its value back. SQLite writes
 	// each row of a VALUES list before it computes the next unless the table has
-	// INSERT triggers (the foreign key checks of a child table) or the list reads
+	// INSERT triggers (the foreign key checks of a child table, users' triggers) or the list reads
 	// the table (a subquery): then it computes them all first, and a value given
 	// once must stay given.
 	restore bool
@@ -65,7 +65,7 @@ func autoIncBaseSQL(table string) string {
 // the writer's when it knows it, else read from the schema file.
 func (w *writer) startAutoInc(st *Stmt) (*autoIncAlloc, *Table, error) {
 	t := w.cap.cat.lookup(st.AutoInc.Table)
-	a := &autoIncAlloc{rows: st.AutoInc.Rows, restore: t != nil && len(t.ForeignKeys) == 0 && !containsFold(st.SQL, "select")}
+	a := &autoIncAlloc{rows: st.AutoInc.Rows, restore: t != nil && len(t.ForeignKeys) == 0 && (t.Def == nil || len(t.Def.Triggers) == 0) && !containsFold(st.SQL, "select")}
 	if n, ok := w.autoIncCounter[strings.ToLower(st.AutoInc.Table)]; ok {
 		a.base = n
 		return a, t, nil

@@ -70,13 +70,16 @@ type Table struct {
 type catalog map[string]*Table
 
 func loadCatalog(c *sqliteConn) (catalog, error) {
-	rows, err := c.query(`SELECT name, sql FROM sqlite_master WHERE type='table'`)
+	rows, err := c.query(`SELECT name, sql, type FROM sqlite_master WHERE type IN ('table', 'view')`)
 	if err != nil {
 		return nil, fmt.Errorf("engine: read catalog: %w", err)
 	}
-	type ent struct{ name, sql string }
+	type ent struct {
+		name, sql string
+		view      bool
+	}
 	var tables []ent
-	dest := make([]driver.Value, 2)
+	dest := make([]driver.Value, 3)
 	for {
 		if err := rows.Next(dest); err != nil {
 			if err == io.EOF {
@@ -87,13 +90,19 @@ func loadCatalog(c *sqliteConn) (catalog, error) {
 		}
 		name, _ := dest[0].(string)
 		sqlText, _ := dest[1].(string)
-		tables = append(tables, ent{name, sqlText})
+		tables = append(tables, ent{name, sqlText, asString(dest[2]) == "view"})
 	}
 	rows.Close()
 	cat := catalog{}
 	var withRefs []string
 	for _, t := range tables {
 		if isInternalTable(t.name) {
+			continue
+		}
+		if t.view {
+			// A view's definition is its binlite_catalog row; SQLite's view only
+			// holds its name (sqlcompat's viewPlaceholder).
+			cat[t.name] = &Table{Name: t.name}
 			continue
 		}
 		tbl, err := loadTable(c, t.name)

@@ -20,6 +20,7 @@ import (
 
 	mysqlcatalog "github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/collation"
+	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/sqlitec"
 )
 
@@ -248,6 +249,8 @@ func registerFunctions(c *sqlite3.SQLiteConn) error {
 		{"from_unixtime", func(s int64) string { return time.Unix(s, 0).Format("2006-01-02 15:04:05") }, true},
 		{"binlite_set_ok", setMembersValid, true},
 		{"binlite_fail", fail, false},
+		{compiler.TriggerAutoIncFunc, triggerAutoInc, true},
+		{compiler.TriggerAutoIncNullFunc, triggerAutoIncNull, true},
 		// ALTER TABLE ... ALTER COLUMN ... SET/DROP DEFAULT's catalog change.
 		{"binlite_alter_default", mysqlcatalog.AlterDefaultJSON, true},
 		// ALTER TABLE ... RENAME COLUMN's change of the foreign keys that reference the column.

@@ -58,8 +58,8 @@ func translateError(err error, db string) error {
 		}
 		return mysqlerr.New(mysqlerr.ErBadNull, "Column '%s' cannot be null", c)
 	}
-	if strings.HasPrefix(msg, "table ") && strings.HasSuffix(msg, " already exists") {
-		t := strings.Trim(strings.TrimSuffix(strings.TrimPrefix(msg, "table "), " already exists"), `"`)
+	if (strings.HasPrefix(msg, "table ") || strings.HasPrefix(msg, "view ")) && strings.HasSuffix(msg, " already exists") {
+		t := strings.Trim(strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(msg, "table "), "view "), " already exists"), `"`)
 		return mysqlerr.New(mysqlerr.ErTableExists, "Table '%s' already exists", t)
 	}
 	if strings.HasPrefix(msg, "index ") && strings.HasSuffix(msg, " already exists") {

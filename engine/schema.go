@@ -94,6 +94,10 @@ func (e *Engine) openSchema(name string) (*Schema, error) {
 		c.Close()
 		return nil, err
 	}
+	if err := syncTriggers(c, cat, name); err != nil {
+		c.Close()
+		return nil, err
+	}
 	s.cat.Store(&cat)
 	if s.w, err = newWriter(s, c, cat); err != nil {
 		c.Close()

@@ -517,6 +517,9 @@ func (w *writer) loadCatalog() (catalog, error) {
 	if err := syncForeignKeys(w.c, cat); err != nil {
 		return nil, err
 	}
+	if err := syncTriggers(w.c, cat, w.s.name); err != nil {
+		return nil, err
+	}
 	return cat, nil
 }
 

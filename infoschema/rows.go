@@ -46,6 +46,8 @@ var builders = map[string]builder{
 	"information_schema.COLLATION_CHARACTER_SET_APPLICABILITY": applicability,
 	"information_schema.ENGINES":                               engines,
 	"information_schema.PLUGINS":                               plugins,
+	"information_schema.VIEWS":                                 views,
+	"information_schema.TRIGGERS":                              triggers,
 	"performance_schema.THREADS":                               threads,
 	"performance_schema.GLOBAL_VARIABLES":                      func(_ *Schemas, src *Source) []Values { return nameValues(src.Variables(true)) },
 	"performance_schema.SESSION_VARIABLES":                     func(_ *Schemas, src *Source) []Values { return nameValues(src.Variables(false)) },
@@ -70,7 +72,7 @@ func (s *Schemas) all(src *Source, withVirtual bool) []listed {
 	var out []listed
 	for _, sc := range src.Schemas() {
 		for _, t := range sc.Tables {
-			out = append(out, listed{sc.Name, t, "BASE TABLE"})
+			out = append(out, listed{sc.Name, t, tableKind(t)})
 		}
 	}
 	if withVirtual {
@@ -114,6 +116,8 @@ func tables(s *Schemas, src *Source) []Values {
 		switch {
 		case t.kind == "SYSTEM VIEW":
 			v["CREATE_TIME"] = created
+		case t.kind == "VIEW":
+			v["CREATE_TIME"], v["TABLE_COMMENT"] = nil, "VIEW"
 		case t.schema == PerformanceSchema:
 			v["ENGINE"], v["ROW_FORMAT"], v["TABLE_COLLATION"] = "PERFORMANCE_SCHEMA", "Dynamic", "utf8mb4_0900_ai_ci"
 			v["TABLE_ROWS"], v["AVG_ROW_LENGTH"], v["DATA_LENGTH"], v["MAX_DATA_LENGTH"], v["INDEX_LENGTH"], v["DATA_FREE"] = int64(0), int64(0), int64(0), int64(0), int64(0), int64(0)

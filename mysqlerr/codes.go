@@ -230,6 +230,7 @@ var states = map[uint16]string{
 	ErCantRemoveAllFields:      "42000",
 	ErInvalidUseOfNull:         "22004",
 	ErKeyDoesNotExist:          "42000",
+	ErSpNoRetset:               "0A000",
 }
 
 // State returns the SQLSTATE MySQL uses for code.

@@ -319,7 +319,9 @@ func (s *Session) fallbackNeeds(st sqlcompat.Statement) []need {
 	case *sqlcompat.DDL:
 		p := map[sqlcompat.DDLOp]users.Priv{sqlcompat.CreateTable: users.Create, sqlcompat.DropTable: users.Drop,
 			sqlcompat.AlterTable: users.Alter, sqlcompat.CreateIndex: users.Index, sqlcompat.DropIndex: users.Index,
-			sqlcompat.TruncateTable: users.Drop, sqlcompat.RenameTable: users.Alter}[x.Op]
+			sqlcompat.TruncateTable: users.Drop, sqlcompat.RenameTable: users.Alter,
+			sqlcompat.CreateView: users.CreateView, sqlcompat.DropView: users.Drop,
+			sqlcompat.CreateTrigger: users.Trigger, sqlcompat.DropTrigger: users.Trigger}[x.Op]
 		if x.Temporary {
 			return []need{{db: x.Schema, priv: users.CreateTemporaryTables}}
 		}

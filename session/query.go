@@ -176,6 +176,17 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	if err := s.implicitCommit(); err != nil {
 		return nil, err
 	}
+	switch d.Op {
+	case sqlcompat.CreateView, sqlcompat.DropView, sqlcompat.DropTable, sqlcompat.CreateTrigger, sqlcompat.DropTrigger:
+		next, err := s.viewTriggerDDL(db, d)
+		if err != nil || next == nil {
+			if err != nil {
+				return nil, err
+			}
+			return ok(), nil
+		}
+		d = next
+	}
 	if d.Op == sqlcompat.DropTable && !d.IfExists {
 		// MySQL drops nothing and names every missing table (1051), where SQLite
 		// would stop at the first with "no such table".

@@ -229,7 +229,11 @@ func (s *Session) parseCtx() *sqlcompat.Context {
 			_, ok := engineCatalog{s.env.Engine}.Table(schema, table)
 			return ok
 		},
-		Func: s.function,
+		Func:      s.function,
+		User:      s.user,
+		Host:      s.hostPattern(),
+		SQLMode:   s.sessionVar("sql_mode"),
+		Collation: strings.ToLower(s.sessionVar("collation_connection")),
 	}
 	if len(s.temps.defs) > 0 {
 		s.withTemps(ctx)

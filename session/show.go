@@ -163,8 +163,17 @@ func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 		return stringResult([]string{"Db", "Name", "Type", "Definer", "Modified", "Created", "Security_type", "Comment",
 			"character_set_client", "collation_connection", "Database Collation"}, nil), nil
 	case sqlcompat.ShowTriggers:
-		return stringResult([]string{"Trigger", "Event", "Table", "Statement", "Timing", "Created", "sql_mode", "Definer",
-			"character_set_client", "collation_connection", "Database Collation"}, nil), nil
+		return s.showTriggers(x)
+	case sqlcompat.ShowCreateTrigger:
+		return s.showCreateTrigger(x)
+	case sqlcompat.ShowCreateView:
+		if def := s.viewDef(x.DB, x.Table); def != nil {
+			return s.showCreateView(x.DB, x.Table, def), nil
+		}
+		if _, err := s.table(x.DB, x.Table); err != nil {
+			return nil, err
+		}
+		return nil, mysqlerr.New(mysqlerr.ErWrongObject, "'%s.%s' is not VIEW", x.DB, x.Table)
 	case sqlcompat.ShowEvents:
 		return stringResult([]string{"Db", "Name", "Definer", "Time zone", "Type", "Execute at", "Interval value", "Interval field",
 			"Starts", "Ends", "Status", "Originator", "character_set_client", "collation_connection", "Database Collation"}, nil), nil
@@ -202,7 +211,11 @@ func (s *Session) showTables(x *sqlcompat.Show) (*mp.Result, error) {
 	rows := [][]any{}
 	for _, t := range tables {
 		if x.Full {
-			rows = append(rows, []any{t, "BASE TABLE"})
+			kind := "BASE TABLE"
+			if s.viewDef(x.DB, t) != nil {
+				kind = "VIEW"
+			}
+			rows = append(rows, []any{t, kind})
 		} else {
 			rows = append(rows, []any{t})
 		}
@@ -264,6 +277,9 @@ func (s *Session) showCreateTable(x *sqlcompat.Show) (*mp.Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.Def.IsView() {
+		return s.showCreateView(x.DB, t.Name, t.Def), nil
+	}
 	if t.Def != nil {
 		return s.showCreateFromDef(x.DB, t.Name, t.Def), nil
 	}
@@ -324,6 +340,13 @@ func (s *Session) showColumns(x *sqlcompat.Show) (*mp.Result, error) {
 	t, err := s.table(x.DB, x.Table)
 	if err != nil {
 		return nil, err
+	}
+	if t.Def.IsView() {
+		cols, err := s.viewColumns(x.DB, t.Def)
+		if err != nil {
+			return nil, err
+		}
+		return s.showColumnsFromDef(x, cols), nil
 	}
 	if t.Def != nil {
 		return s.showColumnsFromDef(x, t.Def), nil

@@ -11,20 +11,7 @@ import (
 func (s *Session) sqlMode() compiler.Mode { return s.compileVars().mode }
 
 // modeOf is what of sql_mode m the compiler follows.
-func modeOf(m string) compiler.Mode {
-	return compiler.Mode{
-		NotStrict:             !sysvar.HasSQLMode(m, "STRICT_TRANS_TABLES") && !sysvar.HasSQLMode(m, "STRICT_ALL_TABLES"),
-		NoDivisionByZeroError: !sysvar.HasSQLMode(m, "ERROR_FOR_DIVISION_BY_ZERO"),
-		NoOnlyFullGroupBy:     !sysvar.HasSQLMode(m, "ONLY_FULL_GROUP_BY"),
-		PipesAsConcat:         sysvar.HasSQLMode(m, "PIPES_AS_CONCAT"),
-		HighNotPrecedence:     sysvar.HasSQLMode(m, "HIGH_NOT_PRECEDENCE"),
-		IgnoreSpace:           sysvar.HasSQLMode(m, "IGNORE_SPACE"),
-		NoBackslashEscapes:    sysvar.HasSQLMode(m, "NO_BACKSLASH_ESCAPES"),
-		NoAutoValueOnZero:     sysvar.HasSQLMode(m, "NO_AUTO_VALUE_ON_ZERO"),
-		ZeroDates:             !sysvar.HasSQLMode(m, "NO_ZERO_DATE"),
-		ZeroInDates:           !sysvar.HasSQLMode(m, "NO_ZERO_IN_DATE"),
-	}
-}
+func modeOf(m string) compiler.Mode { return compiler.ModeOf(m) }
 
 // readModeOf is what of sql_mode m changes how statement text is read.
 func readModeOf(m string) sqlcompat.ReadMode {

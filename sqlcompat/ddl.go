@@ -25,6 +25,16 @@ func (p *parser) create() (Statement, error) {
 	case p.accept("USER"):
 		return p.createUser()
 	}
+	for j := p.i; j < len(p.toks) && j < p.i+24; j++ {
+		switch {
+		case p.toks[j].is("VIEW"):
+			return p.createView(false)
+		case p.toks[j].is("TRIGGER"):
+			return p.createTrigger()
+		case p.toks[j].is("TABLE") || p.toks[j].is("PROCEDURE") || p.toks[j].is("FUNCTION") || p.toks[j].is("EVENT"):
+			j = len(p.toks)
+		}
+	}
 	if p.eof() {
 		return nil, p.errHere()
 	}
@@ -74,6 +84,10 @@ func (p *parser) drop() (Statement, error) {
 		return p.dropIndex()
 	case p.accept("USER"):
 		return p.dropUser()
+	case p.accept("VIEW"):
+		return p.dropView()
+	case p.accept("TRIGGER"):
+		return p.dropTrigger()
 	}
 	if p.eof() {
 		return nil, p.errHere()
@@ -229,7 +243,11 @@ func (p *parser) renameTable() (Statement, error) {
 			return unsupported("RENAME TABLE across databases")
 		}
 		d.Tables = append(d.Tables, from, to)
-		d.SQLite = append(d.SQLite, "ALTER TABLE "+quoteIdent(from)+" RENAME TO "+quoteIdent(to))
+		if p.ctx.TableDef != nil && p.ctx.TableDef(db1, from).IsView() {
+			d.SQLite = append(d.SQLite, renameView(from, to)...)
+		} else {
+			d.SQLite = append(d.SQLite, "ALTER TABLE "+quoteIdent(from)+" RENAME TO "+quoteIdent(to))
+		}
 		if !p.acceptOp(",") {
 			break
 		}
@@ -247,6 +265,11 @@ func (p *parser) alter() (Statement, error) {
 		return p.alterTable()
 	case p.accept("USER"):
 		return p.alterUser()
+	}
+	for j := p.i; j < len(p.toks) && j < p.i+24; j++ {
+		if p.toks[j].is("VIEW") {
+			return p.createView(true)
+		}
 	}
 	if p.eof() {
 		return nil, p.errHere()

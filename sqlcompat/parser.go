@@ -38,7 +38,7 @@ func Parse(sql string, ctx *Context) (Statement, error) {
 		return unsupported(what)
 	}
 	for _, t := range toks {
-		if t.isOp(";") {
+		if t.isOp(";") && !isTrigger(toks) {
 			return nil, syntaxError(sql, t.pos)
 		}
 	}
@@ -58,16 +58,29 @@ func routineDefinition(toks []token) (string, bool) {
 		return "", false
 	}
 	for i := 1; i < len(toks) && i < 8; i++ {
-		for _, kw := range []string{"PROCEDURE", "FUNCTION", "TRIGGER", "EVENT"} {
+		for _, kw := range []string{"PROCEDURE", "FUNCTION", "EVENT"} {
 			if toks[i].is(kw) {
 				return "CREATE " + kw, true
 			}
 		}
-		if toks[i].is("TABLE") || toks[i].is("INDEX") || toks[i].is("DATABASE") || toks[i].is("SCHEMA") || toks[i].is("VIEW") || toks[i].is("USER") {
+		if toks[i].is("TRIGGER") || toks[i].is("TABLE") || toks[i].is("INDEX") || toks[i].is("DATABASE") || toks[i].is("SCHEMA") || toks[i].is("VIEW") || toks[i].is("USER") {
 			return "", false
 		}
 	}
 	return "", false
+}
+
+// isTrigger recognises CREATE [DEFINER=...] TRIGGER, whose body may hold ';'.
+func isTrigger(toks []token) bool {
+	if len(toks) < 2 || !toks[0].is("CREATE") {
+		return false
+	}
+	for i := 1; i < len(toks) && i < 8; i++ {
+		if toks[i].is("TRIGGER") {
+			return true
+		}
+	}
+	return false
 }
 
 // syntaxError builds MySQL's 1064 message pointing at sql[pos:].

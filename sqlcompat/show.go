@@ -31,6 +31,9 @@ func (p *parser) show() (Statement, error) {
 	case p.accept("CREATE", "TABLE"):
 		s.Kind = ShowCreateTable
 		s.DB, s.Table, err = p.qualified()
+	case p.accept("CREATE", "TRIGGER"):
+		s.Kind = ShowCreateTrigger
+		s.DB, s.Table, err = p.qualified()
 	case p.accept("CREATE", "VIEW"):
 		s.Kind = ShowCreateView
 		s.DB, s.Table, err = p.qualified()

@@ -28,6 +28,8 @@ func Split(sql string) []string {
 			} else {
 				i = len(sql)
 			}
+		case c == ';' && openTriggerBody(sql[start:i]):
+			i++ // inside CREATE TRIGGER ... BEGIN ... END
 		case c == ';':
 			add(sql[start:i])
 			i++
@@ -56,4 +58,30 @@ func skipQuoted(sql string, i int, q byte) int {
 		}
 	}
 	return len(sql)
+}
+
+// openTriggerBody reports whether seg is a CREATE TRIGGER whose BEGIN ... END
+// body has not ended: its ';' separate the body's statements.
+func openTriggerBody(seg string) bool {
+	t := strings.TrimLeft(seg, " \t\r\n")
+	if len(t) < 6 || !strings.EqualFold(t[:6], "CREATE") {
+		return false
+	}
+	toks, _ := lex(seg)
+	if !isTrigger(toks) {
+		return false
+	}
+	depth := 0
+	for i, tk := range toks {
+		switch {
+		case tk.is("BEGIN"), tk.is("CASE"):
+			depth++
+		case tk.is("END"):
+			if i+1 < len(toks) && (toks[i+1].is("IF") || toks[i+1].is("LOOP") || toks[i+1].is("WHILE") || toks[i+1].is("REPEAT")) {
+				continue
+			}
+			depth--
+		}
+	}
+	return depth > 0
 }

@@ -31,6 +31,14 @@ type Context struct {
 	// TableExists reports whether schema.table exists (CREATE TABLE ... LIKE of a
 	// table without a definition: 1146 or 1235).
 	TableExists func(schema, table string) bool
+	// User and Host are the session's account, a DEFINER's default
+	// (root@localhost when empty).
+	User, Host string
+	// SQLMode is the session's sql_mode, under which a trigger's body is
+	// compiled (a replayed CREATE TRIGGER carries its own: viewtrigger.go).
+	SQLMode string
+	// Collation is the connection's collation (@@collation_connection).
+	Collation string
 	// Func returns the value of a zero-argument connection function named in
 	// upper case (DATABASE, LAST_INSERT_ID, CONNECTION_ID, VERSION, USER,
 	// CURRENT_USER, ROW_COUNT, FOUND_ROWS); ok=false leaves the call to SQLite.
@@ -147,6 +155,7 @@ const (
 	ShowPrivileges
 	ShowCreateView
 	ShowOpenTables
+	ShowCreateTrigger
 )
 
 // Show is a SHOW (or DESCRIBE) statement. DB defaults to Context.DB where the
@@ -266,6 +275,10 @@ const (
 	DropIndex
 	TruncateTable
 	RenameTable
+	CreateView // also CREATE OR REPLACE VIEW and ALTER VIEW (viewtrigger.go)
+	DropView
+	CreateTrigger
+	DropTrigger
 )
 
 // DDL is a table or index definition statement translated to SQLite.
@@ -307,9 +320,15 @@ type DDL struct {
 	// counted is 1 + the index in SQLite of the statement whose changed rows are
 	// the DDL's affected rows (ALTER TABLE's copy, when MySQL copies); 0: none.
 	counted int
-	// Def is CREATE TABLE's MySQL definition (nil when the grammar did not take it).
+	// Def is CREATE TABLE's MySQL definition (nil when the grammar did not take it),
+	// or CREATE VIEW's view.
 	Def *catalog.Table
-	def *catalog.Table // CreateTable: the definition MySQL's grammar gave, while translating
+	// OrReplace: CREATE OR REPLACE VIEW; AlterView: ALTER VIEW.
+	OrReplace, AlterView bool
+	// Trigger is CREATE TRIGGER's trigger (Table is its table) or, with only
+	// its name, DROP TRIGGER's.
+	Trigger *catalog.Trigger
+	def     *catalog.Table // CreateTable: the definition MySQL's grammar gave, while translating
 }
 
 // CountedStatement is 1 + the index in Statements of the statement whose
