@@ -71,21 +71,29 @@ func (sess *session) multiStatements() bool {
 	return sess.conn.capabilities&ClientMultiStatements != 0
 }
 
-// query handles COM_QUERY: every result but the last (or all, when an error
-// follows) carries SERVER_MORE_RESULTS_EXISTS.
+// query handles COM_QUERY: every result but the last carries
+// SERVER_MORE_RESULTS_EXISTS, the one before a failing statement too.
 func (sess *session) query(sql string) error {
-	results, qerr := sess.handler.Query(sql, sess.multiStatements())
-	if len(results) == 0 && qerr == nil {
-		results = []*Result{{}}
-	}
-	for i, res := range results {
-		more := i < len(results)-1 || qerr != nil
-		if err := sess.writeResult(res, more, false); err != nil {
-			return err
+	var ioErr, aborted error
+	sent := false
+	qerr := sess.handler.Query(sql, sess.multiStatements(), func(res *Result, more bool) error {
+		sent = true
+		aborted, ioErr = sess.writeResult(res, more, false)
+		if ioErr != nil {
+			return ioErr
 		}
-	}
-	if qerr != nil {
+		return aborted
+	})
+	switch {
+	case ioErr != nil:
+		return ioErr
+	case aborted != nil:
+		return nil // its ERR packet ended the response
+	case qerr != nil:
 		return sess.conn.WriteError(qerr)
+	case !sent:
+		_, err := sess.writeResult(&Result{}, false, false)
+		return err
 	}
 	return nil
 }

@@ -80,7 +80,7 @@ func (h *testHandler) Close() {
 	h.rec.mu.Unlock()
 }
 
-func (h *testHandler) Query(sql string, multi bool) ([]*Result, error) {
+func (h *testHandler) Query(sql string, multi bool, send func(*Result, bool) error) error {
 	stmts := []string{sql}
 	if multi {
 		stmts = nil
@@ -90,15 +90,16 @@ func (h *testHandler) Query(sql string, multi bool) ([]*Result, error) {
 			}
 		}
 	}
-	var out []*Result
-	for _, s := range stmts {
+	for i, s := range stmts {
 		r, err := h.one(strings.TrimSpace(s))
 		if err != nil {
-			return out, err
+			return err
 		}
-		out = append(out, r)
+		if err := send(r, i < len(stmts)-1); err != nil {
+			return err
+		}
 	}
-	return out, nil
+	return nil
 }
 
 func varchar(name string) Column { return Column{Name: name, Type: TypeVarString, Length: 255} }

@@ -122,7 +122,8 @@ func (sess *session) execute(data []byte) error {
 	if err != nil {
 		return c.WriteError(err)
 	}
-	return sess.writeResult(res, false, true)
+	_, err = sess.writeResult(res, false, true)
+	return err
 }
 
 func (ps *preparedStmt) clearLongData() {

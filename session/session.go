@@ -128,8 +128,9 @@ func (s *Session) UseDB(db string) error {
 	return nil
 }
 
-// Query runs COM_QUERY text, statement by statement when multi-statements are on.
-func (s *Session) Query(sql string, multi bool) ([]*mysqlproto.Result, error) {
+// Query runs COM_QUERY text, statement by statement when multi-statements are on;
+// each result is sent (its rows streamed) before the next statement runs.
+func (s *Session) Query(sql string, multi bool, send func(*mysqlproto.Result, bool) error) error {
 	stmts := []string{sql}
 	if multi {
 		stmts = sqlcompat.Split(sql)
@@ -137,19 +138,21 @@ func (s *Session) Query(sql string, multi bool) ([]*mysqlproto.Result, error) {
 			stmts = []string{sql}
 		}
 	}
-	var out []*mysqlproto.Result
-	for _, text := range stmts {
+	for i, text := range stmts {
 		s.env.Stats.Questions.Add(1)
 		s.setInfo(text)
 		res, err := s.run(text, nil, nil)
+		if err == nil {
+			err = send(res, i < len(stmts)-1)
+		} else {
+			s.env.Stats.Errors.Add(1)
+		}
 		s.setInfo("")
 		if err != nil {
-			s.env.Stats.Errors.Add(1)
-			return out, err
+			return err
 		}
-		out = append(out, res)
 	}
-	return out, nil
+	return nil
 }
 
 func (s *Session) parseCtx() *sqlcompat.Context {
