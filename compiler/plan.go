@@ -206,8 +206,17 @@ func newLRU(max int) *lru {
 	return &lru{max: max, order: list.New(), byKey: map[cacheKey]*list.Element{}}
 }
 
-// get returns k's plan if it is cached and still valid, else compiles and keeps it.
+// maxCachedText bounds the statements whose plans are kept: a longer text (a
+// bulk INSERT, a large literal) is rarely sent again, and its plan would hold the
+// text, and the SQL made from it, for as long as it stayed in the cache.
+const maxCachedText = 64 << 10
+
+// get returns k's plan if it is cached and still valid, else compiles and keeps it
+// (unless its text is longer than maxCachedText).
 func (c *lru) get(k cacheKey, cat Catalog, compile func() *Plan) *Plan {
+	if len(k.text) > maxCachedText {
+		return compile()
+	}
 	c.mu.Lock()
 	if el, ok := c.byKey[k]; ok {
 		c.order.MoveToFront(el)

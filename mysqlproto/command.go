@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"time"
+	"unsafe"
 
 	"github.com/binlite/binlite/mysqlerr"
 )
@@ -27,13 +28,13 @@ func (sess *session) dispatch(cmd byte, data []byte) error {
 		sess.info.DB = db
 		return c.WriteOK(0, 0)
 	case ComQuery:
-		return sess.query(string(data))
+		return sess.query(payloadString(data))
 	case ComFieldList:
 		return sess.fieldList(data)
 	case ComStatistics:
 		return c.WritePacket([]byte(sess.srv.statistics()))
 	case ComStmtPrepare:
-		return sess.prepare(string(data))
+		return sess.prepare(payloadString(data))
 	case ComStmtExecute:
 		return sess.execute(data)
 	case ComStmtSendLongData:
@@ -65,6 +66,17 @@ func (sess *session) dispatch(cmd byte, data []byte) error {
 		}
 	}
 	return c.WriteError(mysqlerr.New(mysqlerr.ErUnknownCom, "Unknown command %d", cmd))
+}
+
+// payloadString is a command's text without a copy: the payload is the
+// command's own buffer (ReadPacket makes a new one for every command), never
+// written after it is read, so the string may share it (a 50 MB query is then
+// held once, not twice).
+func payloadString(data []byte) string {
+	if len(data) == 0 {
+		return ""
+	}
+	return unsafe.String(&data[0], len(data))
 }
 
 func (sess *session) multiStatements() bool {

@@ -40,6 +40,7 @@ type Server struct {
 	nextID     uint32
 	questions  uint64
 	wg         sync.WaitGroup
+	large      largeCommands
 }
 
 // NewServer returns a Server with cfg's zero fields defaulted.

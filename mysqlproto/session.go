@@ -193,13 +193,7 @@ func (sess *session) loop() {
 			return
 		}
 		sess.srv.countQuestion()
-		if err := sess.runCommand(payload[0], payload[1:]); err != nil {
-			sess.log.Debug("write response", "err", err)
-			sess.srv.countAbortedClient()
-			sess.nc.Close()
-			return
-		}
-		if err := c.Flush(); err != nil {
+		if err := sess.serveCommand(payload); err != nil {
 			sess.log.Debug("write response", "err", err)
 			sess.srv.countAbortedClient()
 			sess.nc.Close()
@@ -207,6 +201,19 @@ func (sess *session) loop() {
 		}
 	}
 	sess.nc.Close()
+}
+
+// serveCommand runs one command and sends its response; a large one runs with
+// the collection target of largeCommands. The error is a write failure.
+func (sess *session) serveCommand(payload []byte) error {
+	if len(payload) >= largeCommand {
+		sess.srv.large.begin()
+		defer sess.srv.large.end()
+	}
+	if err := sess.runCommand(payload[0], payload[1:]); err != nil {
+		return err
+	}
+	return sess.conn.Flush()
 }
 
 // endOnReadError ends the session after a failed command read: a protocol error
