@@ -1,6 +1,7 @@
 package mysqlproto
 
 import (
+	"runtime"
 	"runtime/debug"
 	"sync"
 )
@@ -22,7 +23,8 @@ const largeGCPercent = 20
 type largeCommands struct {
 	mu      sync.Mutex
 	running int
-	saved   int // the target before the first of them began
+	saved   int    // the target before the first of them began
+	release func() // Config.ReleaseMemory
 }
 
 func (l *largeCommands) begin() {
@@ -43,6 +45,12 @@ func (l *largeCommands) end() {
 	l.running--
 	if l.running == 0 {
 		debug.SetGCPercent(l.saved)
+		// Two cycles: what objects with finalizers (the driver's statements)
+		// still reach is freed only by the second.
+		runtime.GC()
 		debug.FreeOSMemory()
+		if l.release != nil {
+			l.release()
+		}
 	}
 }

@@ -21,6 +21,10 @@ type Config struct {
 	// Limits, when set, returns the connection limits and timeouts in force (see
 	// Limits); without it nothing is limited and idle connections stay.
 	Limits func() Limits
+	// ReleaseMemory, when set, runs after the last running large command ends
+	// (see largeCommands), once the Go heap has been given back: the server
+	// returns what its C libraries keep.
+	ReleaseMemory func()
 }
 
 // Server accepts MySQL client connections and runs one session per connection.
@@ -62,6 +66,7 @@ func NewServer(cfg Config) *Server {
 		listeners:  map[net.Listener]struct{}{},
 		conns:      map[net.Conn]*connState{},
 		perAccount: map[string]int{},
+		large:      largeCommands{release: cfg.ReleaseMemory},
 	}
 }
 

@@ -193,7 +193,16 @@ func (sess *session) loop() {
 			return
 		}
 		sess.srv.countQuestion()
-		if err := sess.serveCommand(payload); err != nil {
+		large := len(payload) >= largeCommand
+		if large {
+			sess.srv.large.begin()
+		}
+		err = sess.serveCommand(payload)
+		if large {
+			payload = nil // what the command read goes back to the system too
+			sess.srv.large.end()
+		}
+		if err != nil {
 			sess.log.Debug("write response", "err", err)
 			sess.srv.countAbortedClient()
 			sess.nc.Close()
@@ -203,13 +212,9 @@ func (sess *session) loop() {
 	sess.nc.Close()
 }
 
-// serveCommand runs one command and sends its response; a large one runs with
-// the collection target of largeCommands. The error is a write failure.
+// serveCommand runs one command and sends its response. The error is a write
+// failure.
 func (sess *session) serveCommand(payload []byte) error {
-	if len(payload) >= largeCommand {
-		sess.srv.large.begin()
-		defer sess.srv.large.end()
-	}
 	if err := sess.runCommand(payload[0], payload[1:]); err != nil {
 		return err
 	}

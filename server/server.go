@@ -24,6 +24,7 @@ import (
 	"github.com/binlite/binlite/session"
 	"github.com/binlite/binlite/source"
 	"github.com/binlite/binlite/sqlcompat"
+	"github.com/binlite/binlite/sqlitec"
 	"github.com/binlite/binlite/sysvar"
 	"github.com/binlite/binlite/users"
 )
@@ -246,7 +247,8 @@ func (n *Node) listen() error {
 		NewHandler: func(ci *mysqlproto.ConnInfo) (mysqlproto.Handler, error) {
 			return session.New(n.env, ci), nil
 		},
-		Limits: n.connectionLimits,
+		Limits:        n.connectionLimits,
+		ReleaseMemory: sqlitec.ReleaseMemory,
 	})
 	n.env.Conns = n.proto.Stats
 	if n.cfg.HTTPPort != 0 {
