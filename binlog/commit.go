@@ -293,6 +293,9 @@ func (l *Log) writeSync(b []byte, endOfGroup bool) error {
 		return nil
 	}
 	l.unsynced++
+	if l.opts.TestPoint != nil {
+		l.opts.TestPoint(PointWritten)
+	}
 	if n := l.opts.SyncBinlog; n > 0 && l.unsynced >= n {
 		if err := unix.Fdatasync(l.fd); err != nil {
 			return fmt.Errorf("binlog: fdatasync %s: %w", l.f.Name(), err)

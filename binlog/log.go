@@ -31,7 +31,15 @@ type Options struct {
 	// KeepTimestamps keeps a transaction's ImmediateCommitUS when it is set: relay logs
 	// store the source's commit times, which lag and SOURCE_DELAY are measured from.
 	KeepTimestamps bool
+	// TestPoint, when set, is called at PointWritten; crash tests stop the process
+	// there.
+	TestPoint func(point string)
 }
+
+// PointWritten is where Options.TestPoint is called when a group has been written
+// to the file and is not yet fdatasynced: a process killed there leaves the group in
+// the page cache (it survives; a power failure would not).
+const PointWritten = "binlog.written"
 
 // DefaultMaxSize is max_binlog_size's default.
 const DefaultMaxSize = 1 << 30

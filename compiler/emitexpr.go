@@ -165,7 +165,10 @@ func (e *emitter) exprStored(x ast.ExprNode, s *scope) {
 		e.w(" LIKE ")
 		e.expr(x.Pattern, s)
 		// MySQL's LIKE escapes with \ unless told otherwise; SQLite's has no escape.
-		e.w(" ESCAPE " + sqlString(string(x.Escape)) + ")")
+		if esc := e.likeEscape(x); esc != "" {
+			e.w(" ESCAPE " + sqlString(esc))
+		}
+		e.w(")")
 	case *ast.PatternRegexpExpr:
 		e.regexpMatch(x, s)
 	case *ast.CaseExpr:

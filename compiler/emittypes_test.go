@@ -103,7 +103,7 @@ func TestResultTypesEnumJSONBinary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := compileStmt(stmts[0], "d", cat)
+		p := compileStmt(stmts[0], "d", Mode{}, cat)
 		if len(p.Columns) != len(want) {
 			t.Errorf("%s: %d columns", sql, len(p.Columns))
 			continue

@@ -16,6 +16,10 @@ import (
 // a value as given, the next id for NULL or 0, handed out as InnoDB does.
 const autoIncFunc = "binlite_autoinc"
 
+// autoIncNullFunc is autoIncFunc under NO_AUTO_VALUE_ON_ZERO: only NULL asks
+// for the next id, 0 is stored as given.
+const autoIncNullFunc = "binlite_autoinc_null"
+
 // insert renders INSERT and REPLACE: the VALUES, SET and SELECT forms, DEFAULT,
 // ON DUPLICATE KEY UPDATE (SQLite's upsert on any unique key, as MySQL's).
 func (e *emitter) insert(x *ast.InsertStmt) {
@@ -354,18 +358,23 @@ func isDefault(x ast.ExprNode) bool {
 // literal as what the column keeps of it, 0 into AUTO_INCREMENT as the next id.
 // adjust: see emitter.adjust.
 func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, adjust bool) {
+	zeroGenerates := col.AutoIncrement && !e.c.mode.NoAutoValueOnZero
 	if col.AutoIncrement {
-		e.w(autoIncFunc + "(")
+		if zeroGenerates {
+			e.w(autoIncFunc + "(")
+		} else {
+			e.w(autoIncNullFunc + "(")
+		}
 		defer e.w(")")
 	}
 	if isDefault(x) {
 		e.defaultValue(col, adjust)
 		return
 	}
-	if pm, ok := x.(*driver.ParamMarkerExpr); ok && col.AutoIncrement {
+	if pm, ok := x.(*driver.ParamMarkerExpr); ok && zeroGenerates {
 		e.out.ZeroToNull = append(e.out.ZeroToNull, e.params[pm.Offset]-1)
 	}
-	if col.AutoIncrement && isZeroLiteral(x) {
+	if zeroGenerates && isZeroLiteral(x) {
 		e.w("NULL") // MySQL generates the next id for 0, SQLite for NULL
 		return
 	}

@@ -183,9 +183,23 @@ func (c *compiler) expr(e ast.ExprNode, s *scope) ColType {
 func literalType(v *driver.ValueExpr) ColType {
 	switch v.Kind() {
 	case driver.KindNull:
-		if v.Type.GetType() == mysql.TypeLongBlob {
+		switch v.Type.GetType() {
+		case mysql.TypeLongBlob:
+			if v.Type.GetCharset() != "binary" {
+				// a string user variable set to NULL (varLiteral)
+				return ColType{Type: mp.TypeLongBlob, Charset: typeVarchar.Charset, Flags: mp.BlobFlag, Length: 4294967295}
+			}
 			// an unset user variable (varLiteral)
 			return ColType{Type: mp.TypeLongBlob, Charset: mp.CharsetBinary, Flags: mp.BlobFlag | mp.BinaryFlag, Length: 4294967295}
+		case mysql.TypeLonglong:
+			// an integer user variable set to NULL (varLiteral)
+			t := typeBigint
+			if mysql.HasUnsignedFlag(v.Type.GetFlag()) {
+				t.Flags |= mp.UnsignedFlag
+			}
+			return t
+		case mysql.TypeDouble:
+			return typeDouble
 		}
 		return typeNull
 	case driver.KindInt64, driver.KindUint64:

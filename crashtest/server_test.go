@@ -32,7 +32,8 @@ type server struct {
 	waitErr error
 	logPath string // stderr of the current (or last) process
 	starts  int
-	config  string // option file passed with --config, if any
+	config  string   // option file passed with --config, if any
+	env     []string // extra environment of the next starts (a crash point)
 	// signalled: this test sent the current process a signal, so its exit is ours.
 	signalled bool
 }
@@ -61,6 +62,7 @@ func newServer(t testing.TB, options ...string) *server {
 		if s.running() {
 			s.kill()
 		}
+		s.checkRaces()
 		if t.Failed() {
 			t.Logf("data directory and server logs kept in %s", root)
 			return
@@ -100,6 +102,7 @@ func (s *server) launch() error {
 		args = append(args, "--config", s.config)
 	}
 	cmd := exec.Command(binPath, args...)
+	cmd.Env = append(os.Environ(), s.env...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("start binlite: %w", err)
@@ -272,6 +275,22 @@ func (s *server) killDuringStartup(delay time.Duration) {
 	}
 	time.Sleep(delay) // the random instant of the kill
 	s.kill()
+}
+
+// checkRaces fails the test if a server process reported a data race: its
+// binary is built with the race detector when the tests run under it
+// (testnode.BuildBinary), and a race report goes to the server's log.
+func (s *server) checkRaces() {
+	logs, _ := filepath.Glob(filepath.Join(s.logDir, "*.log"))
+	for _, p := range logs {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		if i := strings.Index(string(b), "WARNING: DATA RACE"); i >= 0 {
+			s.t.Errorf("%s reports a data race:\n%s", filepath.Base(p), tail(string(b[i:]), 6000))
+		}
+	}
 }
 
 // log returns the stderr of the current or last process.

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"sync/atomic"
 	"time"
 )
 
@@ -9,8 +10,11 @@ import (
 // wal_autocheckpoint=0). PASSIVE checkpoints run alongside the writer and readers;
 // they are only skipped for pages a reader still needs, which a later run catches.
 type checkpointer struct {
-	s       *Schema
-	wake    chan struct{} // a commit happened
+	s *Schema
+	// pending: a commit happened since the last checkpoint. A flag the ticker reads,
+	// not a channel: waking this goroutine at every commit would cost the writer a
+	// scheduler wake-up per commit for nothing, the checkpoint waiting for the tick.
+	pending atomic.Bool
 	stop    chan struct{}
 	stopped chan struct{}
 }
@@ -18,16 +22,15 @@ type checkpointer struct {
 const checkpointEvery = 20 * time.Millisecond
 
 func (s *Schema) startCheckpointer() {
-	cp := &checkpointer{s: s, wake: make(chan struct{}, 1), stop: make(chan struct{}), stopped: make(chan struct{})}
+	cp := &checkpointer{s: s, stop: make(chan struct{}), stopped: make(chan struct{})}
 	s.ckpt = cp
 	go cp.run()
 }
 
 // committed tells the checkpointer there is WAL to move (never blocks the writer).
 func (cp *checkpointer) committed() {
-	select {
-	case cp.wake <- struct{}{}:
-	default:
+	if !cp.pending.Load() { // most commits find it set: no write to a shared line
+		cp.pending.Store(true)
 	}
 }
 
@@ -41,17 +44,13 @@ func (cp *checkpointer) run() {
 	defer c.Close()
 	tick := time.NewTicker(checkpointEvery)
 	defer tick.Stop()
-	pending := false
 	for {
 		select {
 		case <-cp.stop:
 			c.exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 			return
-		case <-cp.wake:
-			pending = true
 		case <-tick.C:
-			if pending {
-				pending = false
+			if cp.pending.Swap(false) {
 				if _, err := c.exec(`PRAGMA wal_checkpoint(PASSIVE)`); err != nil {
 					cp.s.e.log.Warn("checkpoint", "schema", cp.s.name, "err", err)
 				}

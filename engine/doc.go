@@ -9,10 +9,28 @@
 // transaction that holds the same changes commits, and clients are answered only
 // after that commit. Each schema file records, in the same SQLite transaction as the
 // data, the highest sequence number applied per source uuid (table
-// binlite_gtid_applied). Transactions that touch a schema reach it in increasing
-// sequence order per uuid (one writer per schema, one binlog order), so that high-water
-// mark is exactly the set of GTIDs the schema holds, and recovery re-applies every
-// binlog transaction above it.
+// binlite_gtid_applied).
+//
+// The commit path is a pipeline (pipeline.go, commit.go, logstage.go): while a log
+// stage goroutine writes and fdatasyncs group N, the writer executes group N+1 in
+// the same SQLite transaction, inside a savepoint. That transaction commits only
+// when every group executed in it is durable (at most Options.PipelineDepth groups
+// share one commit); a group N+1 holding fewer clients than N is instead undone
+// (its savepoint), N commits alone and is answered, and N+1's row events are applied
+// again in the next transaction. Nothing is visible to readers or answered before
+// its group is durable, and storage never commits a group the log lacks; a crash
+// leaves the log ahead of storage by whole groups, which recovery re-applies.
+// A group overlaps the next one only when statements have been arriving during
+// log writes and those are quick (pipeline.overlapNext; Options.AlwaysOverlap for
+// tests); otherwise the writer writes it inline. Explicit transactions, replicated
+// transactions and calls drain the pipeline first. A lone client's statement is
+// run by its own session goroutine when the writer is idle (inline.go), saving the
+// two goroutine hand-offs per commit.
+//
+// Transactions that touch a schema reach it in increasing sequence order per uuid
+// (one writer per schema, one binlog order), so that high-water mark is exactly the
+// set of GTIDs the schema holds, and recovery re-applies every binlog transaction
+// above it.
 //
 // A session's temporary tables live on a connection of its own to the schema's
 // file, opened read-only (temp.go): nothing written there is captured or logged.

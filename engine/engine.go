@@ -49,6 +49,34 @@ type Options struct {
 	// RunHold bounds how long a writer holds a run of replicated transactions open
 	// while their coordinator is still dispatching (default 250ms; see ApplyStream).
 	RunHold time.Duration
+	// PipelineDepth, when set, says how many binary-log groups of a schema may share
+	// one SQLite commit, the writer executing each while the one before is written
+	// and fsynced (pipeline.go); 1 turns the overlap off. Read at each commit;
+	// default DefaultPipelineDepth.
+	PipelineDepth func() int
+	// AlwaysOverlap, when set and true, sends every group the pipeline's depth allows
+	// to the log stage with execution overlapping it, whatever recent log writes
+	// looked like (pipeline.go's overlapNext): for tests that must reach the
+	// pipeline's states, and to measure overlap against its absence.
+	AlwaysOverlap func() bool
+	// TestPoint, when set, is called at the named points of the commit path
+	// (testpoint.go); crash tests stop the process there.
+	TestPoint func(point string)
+}
+
+// DefaultPipelineDepth is Options.PipelineDepth's default: a group executes while
+// the one before it is in the binary log, and the two commit together.
+const DefaultPipelineDepth = 2
+
+func (e *Engine) alwaysOverlap() bool {
+	return e.opts.AlwaysOverlap != nil && e.opts.AlwaysOverlap()
+}
+
+func (e *Engine) pipelineDepth() int {
+	if e.opts.PipelineDepth == nil {
+		return DefaultPipelineDepth
+	}
+	return max(e.opts.PipelineDepth(), 1)
 }
 
 // Engine is the set of schemas of one node.
@@ -64,6 +92,9 @@ type Engine struct {
 	claims  claims
 	locks   waitGraph
 	visible visibleSet
+	commits commitCounters
+	// execJobs keeps the jobs of autocommit statements for reuse (Exec).
+	execJobs sync.Pool
 }
 
 // Open opens every schema file in opts.Dir, re-applies binary-log transactions that a
@@ -409,7 +440,22 @@ func (e *Engine) Exec(db string, st Stmt, wait time.Duration) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	o := s.w.submit(&job{kind: jobExec, stmt: st}, wait)
+	j, _ := e.execJobs.Get().(*job)
+	if j == nil {
+		j = &job{kind: jobExec}
+	}
+	j.stmt = st
+	o, inline := s.w.tryInline(j)
+	if !inline {
+		o = s.w.submit(j, wait)
+	}
+	if j.reusable() {
+		// A statement per client round trip: its job, answer channel and wait timer
+		// are reused rather than allocated each time.
+		j.stmt = Stmt{}
+		j.state.Store(jobPending)
+		e.execJobs.Put(j)
+	}
 	return o.res, o.err
 }
 

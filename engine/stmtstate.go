@@ -91,8 +91,11 @@ func registerStmtFunctions(c *sqlite3.SQLiteConn, st *stmtState) error {
 	for name, fn := range map[string]any{
 		"binlite_fk_checks": st.fkChecks,
 		"binlite_autoinc":   st.autoinc,
-		"last_insert_id":    st.setLastInsertID,
-		"binlite_counted":   st.count,
+		"binlite_autoinc_null": func(v any) (any, error) {
+			return st.autoIncValue(v, isNull(v))
+		},
+		"last_insert_id":  st.setLastInsertID,
+		"binlite_counted": st.count,
 	} {
 		if err := c.RegisterFunc(name, fn, false); err != nil {
 			return fmt.Errorf("register %s: %w", name, err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -39,6 +40,9 @@ type job struct {
 	stream *ApplyStream
 	call   func(c *sqliteConn) error
 	done   chan outcome
+	// timer bounds the submitter's wait (lock wait timeout); kept with the job when
+	// the job is reused (Engine.Exec).
+	timer *time.Timer
 	// A job of an apply stream is answered in place instead of through done: out,
 	// then fin; its coordinator is woken only while it waits (ApplyStream.finished).
 	// That saves a channel and two channel operations per replicated transaction.
@@ -98,7 +102,31 @@ type writer struct {
 	jobs  chan *job
 	dead  chan struct{} // closed when the goroutine has exited
 	inTxn bool
-	group []member // its backing array is reused from group to group
+	// own is the right to drive c and the writer's state: the writer goroutine's
+	// except while it waits idle, when a lone client's session may take it
+	// (inline.go).
+	own sync.Mutex
+	// group is the open group: transactions executed in the open SQLite transaction
+	// and not yet sealed for the binary log. Its backing array is reused.
+	group []member
+	// pipe is the commit pipeline (pipeline.go): the groups of the open transaction
+	// already sealed. toLog and fromLog connect the writer with its log stage
+	// (logstage.go); spare keeps ended log groups for reuse, commitTxs the slice a
+	// commit gathers their transactions in.
+	pipe       pipeline
+	toLog      chan *logGroup
+	fromLog    chan *logGroup
+	logStopped chan struct{}
+	spare      []*logGroup
+	commitTxs  []*binlog.Transaction
+	// draining: flush is emptying the pipeline, so groups are logged inline.
+	draining bool
+	// groupSP: the open group began behind sealed groups, inside savepoint
+	// binlite_group; answersMark is len(answers) when it began (openGroup).
+	groupSP     bool
+	answersMark int
+	// schemas is the Schemas list of the transactions this writer logs.
+	schemas []string
 	// answers are statements of the open group that changed nothing or failed. They
 	// are answered only when the group commits: "duplicate key" or "0 rows" may be
 	// due to another member's uncommitted row, which must not be revealed before it is
@@ -110,8 +138,11 @@ type writer struct {
 	backlog     int // jobs queued when the last group finished committing
 	groupStart  time.Time
 	gatherTimer *time.Timer
-	// applySQL caches the statements that apply row events, per table and shape.
+	// applySQL caches the statements that apply row events, per table and shape;
+	// txn those that begin and commit transactions. Both use the connection's
+	// direct handle.
 	applySQL applyCache
+	txn      txnStmts
 	// worker is the applier worker slot held while this writer applies a run of a
 	// stream's transactions; released when the run is committed.
 	worker       *Worker
@@ -136,24 +167,30 @@ func newWriter(s *Schema, c *sqliteConn, cat catalog) (*writer, error) {
 		rec.Close()
 		return nil, err
 	}
-	w := &writer{s: s, c: c, jobs: make(chan *job, 4096), dead: make(chan struct{})}
+	w := &writer{s: s, c: c, jobs: make(chan *job, 4096), dead: make(chan struct{}), schemas: []string{s.name}}
+	w.own.Lock() // the creator's (recovery) until run takes over; see inline.go
 	w.cap = capture{schema: s.name, cat: cat, rec: rec}
 	w.applySQL.c = direct
+	w.txn.c = direct
 	w.applySQL.table = func(name string) *Table { return w.cap.cat[name] }
 	return w, nil
 }
 
 // close removes the capture hook and closes the connection.
 func (w *writer) close() error {
+	w.txn.close()
 	w.applySQL.close()
 	w.cap.rec.Close()
 	return w.c.Close()
 }
 
 // submit queues j and waits for its outcome, giving up after wait (lock wait timeout)
-// if the writer has not started it by then.
+// if the writer has not started it by then. The job may be reused (its channel and
+// timer with it) unless it was given up while queued: see reusable.
 func (w *writer) submit(j *job, wait time.Duration) outcome {
-	j.done = make(chan outcome, 1)
+	if j.done == nil {
+		j.done = make(chan outcome, 1)
+	}
 	select {
 	case w.jobs <- j:
 	case <-w.dead:
@@ -161,9 +198,13 @@ func (w *writer) submit(j *job, wait time.Duration) outcome {
 	}
 	var timeout <-chan time.Time
 	if wait > 0 {
-		t := time.NewTimer(wait)
-		defer t.Stop()
-		timeout = t.C
+		if j.timer == nil {
+			j.timer = time.NewTimer(wait)
+		} else {
+			j.timer.Reset(wait) // Go 1.23+: no stale tick survives Stop or Reset
+		}
+		defer j.timer.Stop()
+		timeout = j.timer.C
 	}
 	for {
 		select {
@@ -183,24 +224,19 @@ func (w *writer) submit(j *job, wait time.Duration) outcome {
 	}
 }
 
+// reusable reports whether a submitted job may be submitted again: one given up
+// while queued stays in the writer's queue until the writer drops it.
+func (j *job) reusable() bool { return j.state.Load() != jobCancelled }
+
 func (w *writer) run() {
 	defer close(w.dead)
+	w.startLogStage()
+	w.pipe.depth = w.s.e.pipelineDepth()
+	w.pipe.always = w.s.e.alwaysOverlap()
 	maxGroup := w.s.e.opts.MaxGroup
 	for {
-		var j *job
-		if len(w.group) == 0 && len(w.answers) == 0 && !w.inTxn {
-			j = <-w.jobs
-		} else {
-			select {
-			case j = <-w.jobs:
-			default:
-				if j = w.gather(); j == nil {
-					w.flush()
-					continue
-				}
-			}
-		}
-		if !j.state.CompareAndSwap(jobPending, jobTaken) {
+		j := w.next(maxGroup)
+		if j == nil || !j.state.CompareAndSwap(jobPending, jobTaken) {
 			continue
 		}
 		switch j.kind {
@@ -215,12 +251,13 @@ func (w *writer) run() {
 			j.done <- outcome{err: j.call(w.c)}
 		case jobStop:
 			w.flush()
+			w.stopLogStage()
 			err := w.close()
 			j.done <- outcome{err: err}
 			return
 		}
-		if len(w.group)+len(w.answers) >= maxGroup {
-			w.flush()
+		if w.pipe.inFlight == nil && len(w.group)+len(w.answers) >= maxGroup {
+			w.seal()
 		}
 	}
 }
@@ -229,7 +266,7 @@ func (w *writer) begin() error {
 	if w.inTxn {
 		return nil
 	}
-	if _, err := w.c.exec("BEGIN IMMEDIATE"); err != nil {
+	if err := w.txn.exec(sqlBegin); err != nil {
 		return fmt.Errorf("engine: begin on %s: %w", w.s.name, err)
 	}
 	w.inTxn = true
@@ -496,19 +533,20 @@ func (w *writer) execStmt(j *job) {
 		j.done <- outcome{err: err}
 		return
 	}
+	if err := w.openGroup(); err != nil {
+		j.done <- outcome{err: err}
+		return
+	}
 	var evs []binlog.Event
 	res, err := w.runStmt(&j.stmt, &evs)
 	if err != nil {
 		if errors.Is(err, errCapture) {
-			w.rollback()
-			w.failGroup(err)
+			w.undoGroup(err)
 			j.done <- outcome{err: err}
 			return
 		}
 		if w.c.AutoCommit() {
-			// SQLite rolled the whole transaction back (e.g. disk full): the group is gone.
-			w.inTxn = false
-			w.failGroup(fmt.Errorf("engine: transaction of %s rolled back by storage: %w", w.s.name, err))
+			w.storageRolledBack(err)
 		}
 		w.answers = append(w.answers, deferred{j.reply(), outcome{err: err}})
 		return
@@ -518,6 +556,9 @@ func (w *writer) execStmt(j *job) {
 		return
 	}
 	w.join(member{events: evs, res: res, reply: j.reply()})
+	if w.pipe.inFlight != nil {
+		w.point(PointAhead)
+	}
 }
 
 // applyTxn applies a source's transaction (replica path); it joins the group with its GTID.
@@ -528,7 +569,15 @@ func (w *writer) applyTxn(j *job) {
 		j.reply().send(outcome{err: errStreamStopped})
 		return
 	}
+	if len(w.pipe.sealed) > 0 {
+		// Replicated transactions are never overlapped with the log: a replica's
+		// applier commits long runs (holdRun), so its log writes are few already, and
+		// a run's worker slot, its stream's failure rule and commit order stay as
+		// simple as one group per commit makes them.
+		w.flush()
+	}
 	w.takeWorker(j)
+	w.pipe.hasApply = true
 	if err := w.begin(); err != nil {
 		j.reply().send(outcome{err: err})
 		return
@@ -555,8 +604,7 @@ func (w *writer) applyTxn(j *job) {
 			w.c.exec(`RELEASE binlite_apply`)
 		}
 		if w.c.AutoCommit() {
-			w.inTxn = false
-			w.failGroup(fmt.Errorf("engine: transaction of %s rolled back by storage: %w", w.s.name, err))
+			w.storageRolledBack(err)
 		}
 		j.reply().send(outcome{err: err})
 		return
@@ -617,138 +665,6 @@ func (w *writer) applyEvents(evs []binlog.Event) error {
 		}
 	}
 	return nil
-}
-
-// flush makes the open group durable: binary log first (one write and fsync shared
-// with other schemas' groups), then the GTID high-water mark and the SQLite commit in
-// one transaction, then the answers.
-func (w *writer) flush() {
-	defer w.releaseWorker()
-	defer w.answer()
-	if !w.inTxn {
-		return
-	}
-	group := w.group
-	w.group = group[:0] // nothing joins before flush returns
-	defer clear(group)  // drop the answered transactions
-	w.lastGroup = len(group)
-	defer func() { w.backlog = len(w.jobs) }()
-	txs := make([]*binlog.Transaction, len(group))
-	var schemas []string // shared by the group's own transactions
-	for i, m := range group {
-		if m.tx != nil {
-			txs[i] = m.tx
-			continue
-		}
-		if schemas == nil {
-			schemas = []string{w.s.name}
-		}
-		txs[i] = &binlog.Transaction{Schemas: schemas[:1:1], Events: m.events}
-	}
-	if len(txs) > 0 {
-		if err := w.s.e.opts.Log.Commit(txs); err != nil {
-			w.rollback()
-			for _, m := range group {
-				m.reply.send(outcome{err: mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", err)})
-			}
-			w.s.e.fatal(fmt.Errorf("binary log write failed: %w", err))
-			return
-		}
-	}
-	w.s.e.afterSync(txs)
-	if err := w.commitWith(txs); err != nil {
-		// The binary log holds these transactions: they are committed, and recovery
-		// re-applies them on restart (binlog_error_action=ABORT_SERVER).
-		for _, m := range group {
-			m.reply.send(outcome{err: mysqlerr.New(mysqlerr.ErErrorOnWrite, "storage commit failed after binary log write; server stopping: %v", err)})
-		}
-		w.s.e.fatal(fmt.Errorf("storage commit of %s failed after binlog write: %w", w.s.name, err))
-		return
-	}
-	// The worker's status first: whoever sees the GTIDs visible (a waiter woken at
-	// this commit) must find them counted too.
-	if w.worker != nil && w.workerCount > 0 {
-		w.worker.applied(w.workerCount, w.workerLast)
-		w.workerCount = 0
-	}
-	w.s.e.visible.add(txs)
-	w.s.e.afterCommit(txs)
-	for i, m := range group {
-		m.res.GTID = txs[i].GTID
-		m.reply.send(outcome{res: m.res})
-	}
-}
-
-// commitWith records the GTIDs of txs in the schema and commits the open transaction.
-func (w *writer) commitWith(txs []*binlog.Transaction) error {
-	if skip := w.s.e.opts.SkipAppliedGTIDs; skip == nil || !skip() {
-		if err := recordApplied(w.c, txs); err != nil {
-			w.rollback()
-			return err
-		}
-	}
-	if _, err := w.c.exec("COMMIT"); err != nil {
-		w.rollback()
-		return fmt.Errorf("engine: commit %s: %w", w.s.name, err)
-	}
-	w.inTxn = false
-	if w.s.ckpt != nil {
-		w.s.ckpt.committed()
-	}
-	return nil
-}
-
-func recordApplied(c *sqliteConn, txs []*binlog.Transaction) error {
-	var hw map[gtid.UUID]uint64
-	var last gtid.UUID // a run mostly comes from one source: look it up once
-	var lastHW uint64
-	for _, tx := range txs {
-		g := tx.GTID
-		if g.Seq == 0 {
-			continue
-		}
-		if hw == nil {
-			hw = make(map[gtid.UUID]uint64, 1)
-			last = g.UUID
-		}
-		if g.UUID != last {
-			hw[last] = lastHW
-			last, lastHW = g.UUID, hw[g.UUID]
-		}
-		lastHW = max(lastHW, g.Seq)
-	}
-	if hw != nil {
-		hw[last] = lastHW
-	}
-	for u, seq := range hw {
-		if _, err := c.exec(`INSERT INTO `+appliedTable+`(uuid, seq) VALUES (?, ?) ON CONFLICT(uuid) DO UPDATE SET seq = max(seq, excluded.seq)`, u.String(), int64(seq)); err != nil {
-			return fmt.Errorf("engine: record applied GTIDs: %w", err)
-		}
-	}
-	return nil
-}
-
-func (w *writer) rollback() {
-	if w.inTxn {
-		w.c.exec("ROLLBACK")
-		w.inTxn = false
-	}
-}
-
-// answer sends the deferred answers once the group they ran in is committed (or gone).
-func (w *writer) answer() {
-	for _, d := range w.answers {
-		d.reply.send(d.o)
-	}
-	w.answers = w.answers[:0]
-}
-
-func (w *writer) failGroup(err error) {
-	for _, m := range w.group {
-		m.reply.send(outcome{err: err})
-	}
-	clear(w.group)
-	w.group = w.group[:0]
 }
 
 var errStreamStopped = errors.New("engine: not applied: an earlier transaction of the same stream failed")

@@ -106,6 +106,10 @@ const (
 	StatusNoIndexUsed       uint16 = 0x0020
 	StatusCursorExists      uint16 = 0x0040
 	StatusLastRowSent       uint16 = 0x0080
+	// StatusNoBackslashEscapes: the session's sql_mode has NO_BACKSLASH_ESCAPES;
+	// clients that escape strings themselves (mysql_real_escape_string, drivers
+	// interpolating parameters) double quotes instead of using backslashes.
+	StatusNoBackslashEscapes uint16 = 0x0200
 )
 
 // Command bytes (COM_*).

@@ -35,6 +35,13 @@ type Handler interface {
 	Close()
 }
 
+// EscapesReporter is optionally implemented by a Handler whose session may have
+// NO_BACKSLASH_ESCAPES in its sql_mode: the status flags then say so
+// (StatusNoBackslashEscapes), as MySQL's do.
+type EscapesReporter interface {
+	NoBackslashEscapes() bool
+}
+
 // RawCommander is optionally implemented by a Handler to receive commands this
 // package does not know (e.g. COM_BINLOG_DUMP_GTID, COM_REGISTER_SLAVE). The
 // sequence id is already positioned for the response; returning handled=false

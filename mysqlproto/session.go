@@ -151,12 +151,15 @@ func (sess *session) status() uint16 {
 		return StatusAutocommit
 	}
 	var (
-		autocommit, inTxn bool
-		err               error
+		autocommit, inTxn, noBackslash bool
+		err                            error
 	)
 	func() {
 		defer sess.recoverPanic("Status", &err)
 		autocommit, inTxn = sess.handler.Status()
+		if e, ok := sess.handler.(EscapesReporter); ok {
+			noBackslash = e.NoBackslashEscapes()
+		}
 	}()
 	if err != nil {
 		return StatusAutocommit
@@ -167,6 +170,9 @@ func (sess *session) status() uint16 {
 	}
 	if inTxn {
 		st |= StatusInTrans
+	}
+	if noBackslash {
+		st |= StatusNoBackslashEscapes
 	}
 	return st
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"github.com/binlite/binlite/config"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/binlite/binlite/gtid"
+	"github.com/binlite/binlite/internal/crashpoint"
 )
 
 // multiLoad is the write load of the kill tests: per schema, workers doing
@@ -361,8 +363,55 @@ func TestKillSourceUnderLoad(t *testing.T) {
 	seed := uint64(time.Now().UnixNano())
 	rng := rand.New(rand.NewPCG(seed, 9))
 	t.Logf("seed %d, %d kills", seed, kills)
+	killSourceUnderLoad(t, kills, 2, func(k int, src *proc, load *multiLoad) {
+		load.waitProgress(t, int64(100+rng.IntN(600)))
+		src.kill()
+	}, nil)
+}
 
-	src := newProc(t, "source", 141)
+// TestKillSourceInsidePipeline kills the source at the steps of its commit
+// pipeline (BINLITE_CRASH_AT, internal/crashpoint; see crashtest's
+// TestKillInsidePipeline): group N durable in the binary log and possibly sent to
+// the replica while storage has not committed it and the writer runs group N+1;
+// N written and not fdatasynced; N handed to the log stage and not written;
+// storage committed and the clients not answered. After each restart the source
+// re-applies from its binary log what storage lacks; the replica must end an exact
+// copy with every acknowledged write, each GTID once.
+func TestKillSourceInsidePipeline(t *testing.T) {
+	t.Parallel()
+	points := []string{"commit.log-synced+commit.ahead", "binlog.written+commit.ahead", "commit.log-begin+commit.ahead", "commit.stored"}
+	if testing.Short() {
+		points = points[:2]
+	}
+	seed := uint64(time.Now().UnixNano())
+	rng := rand.New(rand.NewPCG(seed, 10))
+	t.Logf("seed %d", seed)
+	arm := func(k int, src *proc) {
+		src.env = nil
+		if k < len(points) {
+			src.env = []string{fmt.Sprintf("%s=%s@%d", crashpoint.EnvVar, points[k], 50+rng.IntN(400))}
+		}
+	}
+	// More clients per schema than TestKillSourceUnderLoad's: while group N's
+	// clients wait, others' statements run into group N+1.
+	killSourceUnderLoad(t, len(points), 6, func(k int, src *proc, load *multiLoad) {
+		if err := src.awaitSelfKill(90 * time.Second); err != nil {
+			t.Fatalf("kill %d (%s): %v", k+1, points[k], err)
+		}
+		t.Logf("kill %d: %s", k+1, src.crashLine())
+	}, arm, opt("binlite_commit_pipeline_always_overlap", "ON")) // the points need overlapped groups on any machine
+}
+
+// killSourceUnderLoad runs the multi-schema load (perSchema workers each) on a
+// source replicated to an in-process replica, ends the source kills times by kill
+// (which returns once the process is gone) and restarts it, then checks that
+// nothing acknowledged is lost and both ends hold exactly the same GTIDs and rows.
+// arm (nil: none) prepares the k-th start of the source (0 is the first).
+func killSourceUnderLoad(t *testing.T, kills, perSchema int, kill func(k int, src *proc, load *multiLoad), arm func(k int, src *proc), opts ...config.Option) {
+	src := newProc(t, "source", 141, opts...)
+	if arm != nil {
+		arm(0, src)
+	}
 	src.start()
 	createReplUser(t, src.db)
 	srcUUID := serverUUID(t, src.db)
@@ -371,19 +420,21 @@ func TestKillSourceUnderLoad(t *testing.T) {
 	waitRunning(t, rep.db)
 
 	load := newMultiLoad(t, src.db, []string{"s1", "s2"}, src.waitReady)
-	load.start(2)
+	load.start(perSchema)
 	defer func() {
 		load.stop.Store(true)
 		load.wg.Wait()
 	}()
 	load.waitProgress(t, 100)
-	for k := 1; k <= kills; k++ {
-		load.waitProgress(t, int64(100+rng.IntN(600)))
-		src.kill()
+	for k := range kills {
+		kill(k, src, load)
 		// The replica notices and keeps trying.
 		waitStatus(t, rep.db, 30*time.Second, "the replica to notice the source is gone", func(st status) bool {
 			return st["Replica_IO_Running"] == "Connecting" && st["Last_IO_Error"] != ""
 		})
+		if arm != nil {
+			arm(k+1, src)
+		}
 		src.start()
 		if got := serverUUID(t, src.db); got != srcUUID {
 			t.Fatalf("the source's server_uuid changed across a restart: %s -> %s", srcUUID, got)

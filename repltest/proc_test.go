@@ -3,6 +3,7 @@ package repltest
 // binlite as a separate process, for kill -9.
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -86,7 +87,8 @@ type proc struct {
 	bin     string
 	dir     string
 	logPath string
-	cnf     string // option file ("" = none)
+	cnf     string   // option file ("" = none)
+	env     []string // extra environment of the next starts (a crash point)
 	port    int
 	id      uint32
 	db      *sql.DB // root pool on port; reconnects across restarts
@@ -129,6 +131,10 @@ func newProc(t testing.TB, name string, id uint32, opts ...config.Option) *proc 
 			p.kill()
 		}
 		db.Close()
+		if b, err := os.ReadFile(p.logPath); err == nil && bytes.Contains(b, []byte("WARNING: DATA RACE")) {
+			// The server is built with the race detector under go test -race.
+			t.Errorf("%s reports a data race", p.name)
+		}
 		if t.Failed() {
 			p.logTail(60)
 		}
@@ -152,6 +158,7 @@ func (p *proc) start() {
 		args = append(args, "--config", p.cnf)
 	}
 	cmd := osexec.Command(p.bin, args...)
+	cmd.Env = append(os.Environ(), p.env...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
 		logf.Close()
@@ -217,6 +224,50 @@ func (p *proc) kill() {
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	<-exited
+}
+
+// awaitSelfKill waits for the process to kill itself at its armed crash point
+// (BINLITE_CRASH_AT) and checks it did so with SIGKILL.
+func (p *proc) awaitSelfKill(timeout time.Duration) error {
+	p.mu.Lock()
+	cmd, exited := p.cmd, p.exited
+	p.mu.Unlock()
+	if cmd == nil {
+		return fmt.Errorf("%s is not running", p.name)
+	}
+	select {
+	case <-exited:
+	case <-time.After(timeout):
+		return fmt.Errorf("%s: the crash point was not reached within %v", p.name, timeout)
+	}
+	p.mu.Lock()
+	p.cmd = nil
+	select {
+	case <-p.ready:
+		p.ready = make(chan struct{})
+	default:
+	}
+	p.mu.Unlock()
+	ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	if !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		return fmt.Errorf("%s exited with %v, not SIGKILL at its crash point", p.name, cmd.ProcessState)
+	}
+	return nil
+}
+
+// crashLine is the crash point's last log line.
+func (p *proc) crashLine() string {
+	b, _ := os.ReadFile(p.logPath)
+	log := string(b)
+	i := strings.LastIndex(log, `msg="test crash: SIGKILL"`)
+	if i < 0 {
+		return "(no crash line)"
+	}
+	line := log[i:]
+	if j := strings.IndexByte(line, '\n'); j >= 0 {
+		line = line[:j]
+	}
+	return line
 }
 
 // stop shuts the process down cleanly (SIGTERM) and waits for it.

@@ -8,16 +8,27 @@ package semisynctest
 
 import (
 	"database/sql"
+	"database/sql/driver"
+	"errors"
 	"fmt"
+	"github.com/binlite/binlite/config"
+	"io"
 	"math/rand/v2"
 	"net"
+	"os"
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/binlite/binlite/internal/crashpoint"
 	"github.com/binlite/binlite/internal/testnode"
 )
 
@@ -108,7 +119,7 @@ func TestLosslessFailover(t *testing.T) {
 			rt = 2 + rng.IntN(20) // ms added each way on even rounds
 		}
 		ok := t.Run(fmt.Sprintf("round%02d", r), func(t *testing.T) {
-			res := failoverRound(t, target, rt, true)
+			res := failoverRound(t, target, rt, true, "")
 			total.acked += res.acked
 			total.attempted += res.attempted
 			total.unackedPresent += res.unackedPresent
@@ -127,19 +138,57 @@ func TestLosslessFailover(t *testing.T) {
 	// what the check finds without semi-sync. Losses are expected here and only
 	// reported.
 	t.Run("control-async", func(t *testing.T) {
-		res := failoverRound(t, 200+rng.IntN(200), 20, false)
+		res := failoverRound(t, 200+rng.IntN(200), 20, false, "")
 		t.Logf("CONTROL (asynchronous): %d of %d acknowledged ids are not on the promoted replica (semi-sync rounds: 0 of %d)", res.missing, res.acked, total.acked)
 	})
 }
 
+// TestLosslessFailoverInsidePipeline is TestLosslessFailover with the source
+// killed at the steps of its commit pipeline (BINLITE_CRASH_AT, see
+// internal/crashpoint) instead of at a random instant: group N acknowledged by the
+// replica (AFTER_SYNC) and durable while storage has not committed it and the
+// writer runs group N+1; N written and not fdatasynced, so neither durable nor
+// sent; storage committed and the clients not answered. The replica is on
+// loopback, so a log write (fdatasync and acknowledgement) is quick and the source
+// overlaps groups.
+func TestLosslessFailoverInsidePipeline(t *testing.T) {
+	points := []string{"commit.log-synced+commit.ahead", "binlog.written", "commit.stored"}
+	binliteBinary(t)
+	seed := uint64(time.Now().UnixNano())
+	rng := rand.New(rand.NewPCG(seed, seed^0x91be))
+	t.Logf("seed %d", seed)
+	for i, p := range points {
+		n := 30 + rng.IntN(300)
+		if i == 0 {
+			// Explicit transactions drain the pipeline and half the load's
+			// workers run them: overlapped groups are the fewer.
+			n = 1 + rng.IntN(20)
+		}
+		spec := fmt.Sprintf("%s@%d", p, n)
+		if !t.Run(p, func(t *testing.T) { failoverRound(t, 0, 0, true, spec) }) {
+			break
+		}
+	}
+}
+
 // failoverRound: a fresh source process and in-process replica; load until target
 // ids are acknowledged; kill -9; promote; check. With semi false, replication is
-// asynchronous and acknowledged ids missing on the replica are only counted.
-func failoverRound(t *testing.T, target, delayMS int, semi bool) roundResult {
+// asynchronous and acknowledged ids missing on the replica are only counted. With
+// crash set, the source runs with that crash point armed and the load runs until
+// the source kills itself there.
+func failoverRound(t *testing.T, target, delayMS int, semi bool, crash string) roundResult {
 	onOff := map[bool]string{true: "ON", false: "OFF"}[semi]
-	src := startProc(t, "source", 1,
-		opt("rpl_semi_sync_source_enabled", onOff),
-		opt("rpl_semi_sync_source_timeout", "100000"))
+	var env []string
+	if crash != "" {
+		env = []string{crashpoint.EnvVar + "=" + crash}
+	}
+	opts := []config.Option{opt("rpl_semi_sync_source_enabled", onOff), opt("rpl_semi_sync_source_timeout", "100000")}
+	if crash != "" {
+		// The crash points inside the pipeline need overlapped groups, whatever
+		// the machine's timing would make the writer choose.
+		opts = append(opts, opt("binlite_commit_pipeline_always_overlap", "ON"))
+	}
+	src := startProcEnv(t, "source", 1, env, opts...)
 	rep := startNode(t, "replica", 2, opt("rpl_semi_sync_replica_enabled", onOff))
 	port := portOf(t, src.addr)
 	if delayMS > 0 {
@@ -170,6 +219,22 @@ func failoverRound(t *testing.T, target, delayMS int, semi bool) roundResult {
 		load.wg.Wait()
 	}
 	defer stopLoad()
+	if crash != "" {
+		select {
+		case <-src.exited:
+		case <-time.After(90 * time.Second):
+			t.Fatalf("the source did not reach its crash point %s within 90 s", crash)
+		}
+		load.killed.Store(true)
+		load.wg.Wait()
+		if ws, ok := src.cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+			t.Fatalf("the source exited with %v, not SIGKILL at its crash point", src.cmd.ProcessState)
+		}
+		// Errors of statements in flight at the kill are seen before the test sees
+		// the exit: only others were early.
+		load.early = slices.DeleteFunc(load.early, connectionLost)
+		t.Logf("source: %s", lastLine(src.logPath, `msg="test crash: SIGKILL"`))
+	}
 	waitFor(t, 60*time.Second, fmt.Sprintf("%d acknowledged ids", target), func() (bool, string) {
 		load.mu.Lock()
 		early := load.early
@@ -179,9 +244,12 @@ func failoverRound(t *testing.T, target, delayMS int, semi bool) roundResult {
 		}
 		return load.nAcked.Load() >= int64(target), fmt.Sprint(load.nAcked.Load())
 	})
-	before := sourceCounters(t, src.db)
-	if semi && (!before.On || before.NoTimes != 0 || before.Yes == 0) {
-		t.Fatalf("source semi-sync state before the kill: %v; want ON, acknowledged commits, and no fallback", before)
+	var before counters
+	if crash == "" {
+		before = sourceCounters(t, src.db)
+		if semi && (!before.On || before.NoTimes != 0 || before.Yes == 0) {
+			t.Fatalf("source semi-sync state before the kill: %v; want ON, acknowledged commits, and no fallback", before)
+		}
 	}
 
 	// kill -9 at this instant, with commits in flight.
@@ -258,4 +326,28 @@ func portOf(t testing.TB, addr string) int {
 		t.Fatalf("address %q: %v", addr, err)
 	}
 	return port
+}
+
+// connectionLost reports whether err is a client's view of the server going away.
+func connectionLost(err error) bool {
+	if errors.Is(err, mysql.ErrInvalidConn) || errors.Is(err, driver.ErrBadConn) || errors.Is(err, io.EOF) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.EPIPE) {
+		return true
+	}
+	return strings.Contains(err.Error(), "connection reset") || strings.Contains(err.Error(), "broken pipe") || strings.Contains(err.Error(), "connection refused")
+}
+
+// lastLine is the last line of the file at path that contains s.
+func lastLine(path, s string) string {
+	b, _ := os.ReadFile(path)
+	log := string(b)
+	i := strings.LastIndex(log, s)
+	if i < 0 {
+		return "(none)"
+	}
+	line := log[i:]
+	if j := strings.IndexByte(line, '\n'); j >= 0 {
+		line = line[:j]
+	}
+	return line
 }

@@ -4,6 +4,7 @@ package semisynctest
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -69,6 +70,12 @@ var readyAddr = regexp.MustCompile(`msg="binlite ready" addr=(\S+)`)
 // accepts clients; it is killed when the test ends.
 func startProc(t testing.TB, name string, id uint32, opts ...config.Option) *proc {
 	t.Helper()
+	return startProcEnv(t, name, id, nil, opts...)
+}
+
+// startProcEnv is startProc with env added to the process's environment.
+func startProcEnv(t testing.TB, name string, id uint32, env []string, opts ...config.Option) *proc {
+	t.Helper()
 	side := t.TempDir()
 	p := &proc{t: t, name: name, dir: t.TempDir(), logPath: filepath.Join(side, name+".log")}
 	var b strings.Builder
@@ -85,6 +92,7 @@ func startProc(t testing.TB, name string, id uint32, opts ...config.Option) *pro
 		t.Fatal(err)
 	}
 	p.cmd = osexec.Command(binliteBinary(t), "serve", "--datadir", p.dir, "--server-id", fmt.Sprint(id), "--config", cnf)
+	p.cmd.Env = append(os.Environ(), env...)
 	p.cmd.Stdout, p.cmd.Stderr = logf, logf
 	if err := p.cmd.Start(); err != nil {
 		logf.Close()
@@ -100,6 +108,10 @@ func startProc(t testing.TB, name string, id uint32, opts ...config.Option) *pro
 		p.kill()
 		if p.db != nil {
 			p.db.Close()
+		}
+		if b, err := os.ReadFile(p.logPath); err == nil && bytes.Contains(b, []byte("WARNING: DATA RACE")) {
+			// The server is built with the race detector under go test -race.
+			t.Errorf("%s reports a data race", name)
 		}
 		if t.Failed() {
 			p.logTail(40)

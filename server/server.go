@@ -43,6 +43,9 @@ type Config struct {
 	// OnFatal is called when storage and the binary log disagree; the default stops
 	// the process, as MySQL's binlog_error_action=ABORT_SERVER does.
 	OnFatal func(error)
+	// TestPoint, when set, is called at the named points of the commit path
+	// (engine/testpoint.go, binlog.PointWritten): crash tests stop the process there.
+	TestPoint func(point string)
 }
 
 // Node is a running binlite server.
@@ -120,6 +123,7 @@ func Open(cfg Config) (*Node, error) {
 		SyncBinlog:    int(n.vars.Int("sync_binlog")),
 		ExpireSeconds: n.vars.Int("binlog_expire_logs_seconds"),
 		Logger:        cfg.Logger,
+		TestPoint:     cfg.TestPoint,
 	})
 	if err != nil {
 		return nil, err
@@ -135,6 +139,9 @@ func Open(cfg Config) (*Node, error) {
 		AfterCommit:      func(ntx int, file string, pos int64) { n.semiWait(ntx, file, pos, false) },
 		GatherWindow:     n.gatherWindow,
 		SkipAppliedGTIDs: func() bool { return n.vars.Int("binlite_crash_safe_apply") == 0 },
+		PipelineDepth:    func() int { return int(n.vars.Int("binlite_commit_pipeline_depth")) },
+		AlwaysOverlap:    func() bool { return n.vars.Int("binlite_commit_pipeline_always_overlap") != 0 },
+		TestPoint:        cfg.TestPoint,
 	})
 	if err != nil {
 		n.log.Close()

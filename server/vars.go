@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/binlite/binlite/catalog"
+	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/sysvar"
 	"github.com/binlite/binlite/temporal"
@@ -111,6 +112,14 @@ func (n *Node) variableDefs() []sysvar.Def {
 		// How long a schema writer may wait for the rest of a group of clients (answered
 		// together, they come back a moment apart) before sealing a commit group.
 		{Name: "binlog_group_commit_gather_us", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(500), Min: 0, Max: 100000},
+		// How many binary-log groups of a schema may share one storage commit, each
+		// executing while the one before is written and fsynced (engine/pipeline.go);
+		// 1 turns that overlap off.
+		{Name: "binlite_commit_pipeline_depth", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(engine.DefaultPipelineDepth), Min: 1, Max: 64},
+		// ON sends every group the depth allows to the log with the next one executing
+		// meanwhile, whether or not recent log writes suggest it pays (tests that must
+		// reach the pipeline's states; measurements of overlap).
+		boolVar("binlite_commit_pipeline_always_overlap", false, sysvar.Global),
 		// OFF only to measure what crash safety costs (seeds/002): schemas then stop
 		// recording applied GTIDs and a crash may apply a transaction twice.
 		boolVar("binlite_crash_safe_apply", true, sysvar.Global),

@@ -2,7 +2,9 @@ package session
 
 import (
 	"strings"
+	"unicode/utf8"
 
+	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/sqlcompat"
 	"github.com/binlite/binlite/temporal"
@@ -16,11 +18,15 @@ func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlco
 	if err == nil && em == nil {
 		err = s.zoneGuard(text, q, db)
 	}
+	if err == nil && em == nil {
+		err = s.queryModeGuard(text, q)
+	}
 	if err != nil || em == nil {
 		return q, false, err
 	}
 	c := *q
 	c.SQLite, c.Warnings, c.Then, c.EachRow, c.RowsApart, c.CountsRows = em.SQL, em.Warnings, em.Then, em.EachRow, em.RowsApart, em.CountsRows
+	c.ZeroToNullParams = em.ZeroToNull // the compiler's: none under NO_AUTO_VALUE_ON_ZERO
 	return &c, true, nil
 }
 
@@ -45,6 +51,7 @@ type compileVars struct {
 	known bool
 	coll  string
 	mode  compiler.Mode
+	read  sqlcompat.ReadMode
 	tz    int
 	// autocommit is @@autocommit, read with them: every statement's answer
 	// and every read ask for it.
@@ -59,10 +66,71 @@ func (s *Session) compileVars() compileVars {
 			return t
 		}
 		tz, _ := temporal.ParseZone(str("time_zone"))
-		s.compile = compileVars{known: true, coll: str("collation_connection"), mode: modeOf(str("sql_mode")), tz: tz,
+		mode := str("sql_mode")
+		s.compile = compileVars{known: true, coll: str("collation_connection"), mode: modeOf(mode), read: readModeOf(mode), tz: tz,
 			autocommit: s.vars.Int("autocommit") != 0}
 	}
 	return s.compile
+}
+
+// textParams turns an INSERT sent as text with literal values into the prepared
+// statement it amounts to (compiler.InsertParams): the same INSERT with new values
+// then reuses one compiled statement and one prepared SQLite statement instead of
+// being parsed, compiled and prepared again. ok is false when the text is no such
+// statement or the compiler does not compile it.
+func (s *Session) textParams(text string) (ptext string, st sqlcompat.Statement, args []any, ok bool) {
+	if s.env.Plans == nil || len(text) < 7 {
+		return "", nil, nil, false
+	}
+	if c := text[0] | 0x20; c != 'i' && c != 'r' {
+		return "", nil, nil, false
+	}
+	// The text is in the default mode's spelling by now (sqlcompat.Respell):
+	// backslashes escape.
+	ptext, args, ok = compiler.InsertParams(text, true)
+	if !ok {
+		return "", nil, nil, false
+	}
+	q, compiled, err := s.compiledOnly(ptext)
+	if !compiled || err != nil || q == nil {
+		// A compile error is answered for the text as sent, by the usual path.
+		return "", nil, nil, false
+	}
+	plan := s.env.Plans.QueryVars(ptext, s.db, s.sqlMode(), s.userVar, engineCatalog{s.env.Engine})
+	if plan.Err != nil || len(plan.Params) != len(args) {
+		return "", nil, nil, false
+	}
+	for i, col := range plan.Params {
+		if col == nil || !sameAsLiteral(col.Type, args[i]) {
+			return "", nil, nil, false
+		}
+	}
+	return ptext, q, args, true
+}
+
+// sameAsLiteral reports whether v (int64 or string) bound as a parameter is
+// stored into a column of type t exactly as the same literal is: integers into
+// integer columns, strings that fit into text columns whole. Other pairs take the
+// literal path, where the compiler's conversions (truncation notes, YEAR's two
+// digits, ENUM's error value) are the ones the differential suite checks.
+func sameAsLiteral(t catalog.Type, v any) bool {
+	switch x := v.(type) {
+	case int64:
+		switch t.Base {
+		case "tinyint", "smallint", "mediumint", "int", "bigint":
+			return !t.Unsigned || x >= 0
+		}
+	case string:
+		switch t.Base {
+		case "char", "varchar", "tinytext", "text", "mediumtext", "longtext":
+			if t.Charset == "binary" || strings.HasSuffix(t.Collation, "_bin") && strings.HasPrefix(t.Collation, "binary") {
+				return false
+			}
+			n := utf8.RuneCountInString(x)
+			return n <= t.Length && n <= 255 && !strings.HasSuffix(x, " ")
+		}
+	}
+	return false
 }
 
 // compiledOnly is the Query of a data statement sqlcompat could not translate

@@ -20,7 +20,7 @@ func (s *Session) RawCommand(cmd byte, payload []byte, c *mp.Conn) (bool, error)
 	default:
 		return false, nil
 	}
-	if !s.account.Has(users.PrivReplicationSlave) {
+	if !s.hasGlobal(users.ReplicationSlave) {
 		return true, mysqlerr.New(mysqlerr.ErSpecificAccessDenied, "Access denied; you need (at least one of) the REPLICATION SLAVE privilege(s) for this operation")
 	}
 	if cmd == mp.ComRegisterSlave {
@@ -106,7 +106,7 @@ func (s *Session) showGrants(x *sqlcompat.Show) (*mp.Result, error) {
 	if x.User != "" {
 		user, host = x.User, hostOr(x.Host)
 	}
-	lines, err := s.env.Users.Grants(user, host)
+	lines, err := s.env.Users.ShowGrants(user, host)
 	if err != nil {
 		return nil, err
 	}

@@ -55,7 +55,7 @@ func (s *Session) typeResult(text string, res *mp.Result) (typed []bool) {
 	if s.env.Plans == nil || res == nil || res.Columns == nil {
 		return nil
 	}
-	plan := s.env.Plans.QueryVars(text, s.db, s.userVar, s.withVirtual(engineCatalog{s.env.Engine}))
+	plan := s.env.Plans.QueryVars(text, s.db, s.sqlMode(), s.userVar, s.withVirtual(engineCatalog{s.env.Engine}))
 	if plan.Columns == nil || len(plan.Columns) != len(res.Columns) {
 		return nil
 	}
@@ -229,7 +229,7 @@ func (s *Session) typeParams(text string, q *sqlcompat.Query, compiled bool, arg
 		return args, nil
 	}
 	kind := q.Kind
-	plan := s.env.Plans.QueryVars(text, s.db, s.userVar, engineCatalog{s.env.Engine})
+	plan := s.env.Plans.QueryVars(text, s.db, s.sqlMode(), s.userVar, engineCatalog{s.env.Engine})
 	adjusts := compiled && s.sqlMode().NotStrict
 	if plan.Err != nil && !(adjusts && (mysqlerr.Is(plan.Err, mysqlerr.ErNoDefaultForField) || q.InsertRows > 1)) {
 		return nil, plan.Err

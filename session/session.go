@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/mysqlproto"
@@ -21,13 +22,17 @@ type Session struct {
 	id       uint32
 	user     string
 	host     string
-	super    bool
+	super    bool // SUPER or CONNECTION_ADMIN: writes despite read_only
 	account  *users.Account
+	priv     privileges // privilege.go
 	db       string
 	vars     *sysvar.Vars
 	userVars map[string]any
 	// txnReadOnly: the open transaction (txn) is READ ONLY.
 	txnReadOnly bool
+	// nextTxn: what SET TRANSACTION without GLOBAL or SESSION set for the next
+	// transaction only (see nexttxn.go).
+	nextTxn nextTxn
 	// locks holds the writers of the schemas LOCK TABLES (lockedTables) or FLUSH
 	// TABLES WITH READ LOCK (lockedAll) locked, until UNLOCK TABLES (locktables.go).
 	locks        *engine.Txn
@@ -65,7 +70,6 @@ func New(env *Env, ci *mysqlproto.ConnInfo) *Session {
 		id:       ci.ID,
 		user:     ci.User,
 		host:     ci.Host,
-		super:    ci.User == "root",
 		account:  &users.Account{User: ci.User, Host: ci.Host},
 		vars:     env.Vars.NewSession(),
 		userVars: map[string]any{},
@@ -74,9 +78,13 @@ func New(env *Env, ci *mysqlproto.ConnInfo) *Session {
 	if env.Users != nil {
 		if a, ok := env.Users.Find(ci.User, ci.Host); ok {
 			s.account = a
-			s.super = a.Has(users.PrivSuper)
 		}
 	}
+	if ci.User == "root" && env.Users == nil {
+		s.account.Privileges = []string{"ALL"}
+	}
+	s.priv = newPrivileges(s.account)
+	s.super = s.hasGlobal(users.Super, users.ConnectionAdmin)
 	startTimeouts(s.vars, ci.Capabilities&mysqlproto.ClientInteractive != 0)
 	env.Stats.Connections.Add(1)
 	env.List.add(s)
@@ -105,6 +113,7 @@ func (s *Session) Close() {
 	if s.txn != nil {
 		s.txn.Rollback()
 		s.txn = nil
+		s.nextTxn = nextTxn{}
 	}
 	s.unlockTables()
 	s.temps.close()
@@ -121,6 +130,9 @@ func (s *Session) Status() (autocommit, inTxn bool) {
 
 // UseDB handles COM_INIT_DB.
 func (s *Session) UseDB(db string) error {
+	if err := s.useAllowed(db); err != nil {
+		return err
+	}
 	if !s.env.Engine.HasSchema(db) && !isVirtualSchema(db) {
 		return mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
 	}
@@ -131,6 +143,7 @@ func (s *Session) UseDB(db string) error {
 // Query runs COM_QUERY text, statement by statement when multi-statements are on;
 // each result is sent (its rows streamed) before the next statement runs.
 func (s *Session) Query(sql string, multi bool, send func(*mysqlproto.Result, bool) error) error {
+	sql = s.respell(sql)
 	stmts := []string{sql}
 	if multi {
 		stmts = sqlcompat.Split(sql)
@@ -138,7 +151,13 @@ func (s *Session) Query(sql string, multi bool, send func(*mysqlproto.Result, bo
 			stmts = []string{sql}
 		}
 	}
+	read := s.compileVars().read
 	for i, text := range stmts {
+		if i > 0 && s.compileVars().read != read {
+			// The rest was split and respelled by the sql_mode before the change.
+			s.env.Stats.Errors.Add(1)
+			return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'statements after a change of ANSI_QUOTES, NO_BACKSLASH_ESCAPES or REAL_AS_FLOAT in one multi-statement query'")
+		}
 		s.env.Stats.Questions.Add(1)
 		s.setInfo(text)
 		res, err := s.run(text, nil, nil)
@@ -178,7 +197,12 @@ func (s *Session) parseCtx() *sqlcompat.Context {
 			}
 			return v, true
 		},
-		UserVar:  func(name string) any { return s.userVars[strings.ToLower(name)] },
+		UserVar: func(name string) any {
+			if _, typedNull := s.userVars[strings.ToLower(name)].(compiler.TypedNull); typedNull {
+				return nil // sqlcompat reads values only
+			}
+			return s.userVars[strings.ToLower(name)]
+		},
 		AutoInc:  s.env.Engine.AutoIncColumn,
 		Columns:  s.env.Engine.Columns,
 		TableDef: engineCatalog{s.env.Engine}.tableDef,
@@ -235,7 +259,9 @@ func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlpr
 		var err error
 		// A data statement the compiler compiles needs nothing of sqlcompat's
 		// translation, which costs as much again as the compile.
-		if q, ok, cerr := s.compiledOnly(text); ok {
+		if ptext, q, pargs, ok := s.textParams(text); ok {
+			text, st, args = ptext, q, pargs
+		} else if q, ok, cerr := s.compiledOnly(text); ok {
 			st, err = q, cerr
 		} else {
 			st, err = sqlcompat.Parse(text, s.parseCtx())
@@ -276,6 +302,14 @@ func errorEntry(err error) mysqlerr.Warning {
 
 // execute runs one parsed statement.
 func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mysqlproto.Result, error) {
+	if err := s.authorize(text, st); err != nil {
+		return nil, err
+	}
+	if _, isQuery := st.(*sqlcompat.Query); !isQuery {
+		if err := s.modeGuard(text); err != nil {
+			return nil, err
+		}
+	}
 	switch x := st.(type) {
 	case *sqlcompat.Query:
 		q, db, err := s.resolve(text, x)
@@ -298,6 +332,9 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 			}
 		}
 		res, err := s.query(q, db, args, s.uint64Guard(text, q, db, compiled))
+		if len(q.Tables) > 0 && !mysqlerr.Is(err, mysqlerr.ErReadOnlyTransaction) {
+			s.endStatementTxn() // a statement reading no table, or refused before it began, is no transaction
+		}
 		if err == nil && res.Columns != nil && q.Kind == sqlcompat.Select {
 			s.typeResult(text, res)
 		}
@@ -309,7 +346,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 			return nil, err
 		}
 		s.beginTxn()
-		s.txnReadOnly = x.ReadOnly || s.vars.Int("transaction_read_only") != 0
+		s.txnReadOnly = x.ReadOnly || s.readOnlyNext()
 		if x.ConsistentSnapshot && s.txn.Snapshots {
 			if err := s.txn.SnapshotAll(); err != nil {
 				return nil, err
@@ -388,29 +425,14 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 	case *sqlcompat.PurgeBinaryLogs:
 		return ok(), s.purge(x)
 	case *sqlcompat.ResetBinaryLogs:
-		if err := s.requireSuper("RESET BINARY LOGS AND GTIDS"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Engine.ResetGTIDs(s.env.Log.Reset)
 	case *sqlcompat.ChangeSource:
-		if err := s.requireSuper("CHANGE REPLICATION SOURCE"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Replicas.Change(x.Channel, x.Options)
 	case *sqlcompat.StartReplica:
-		if err := s.requireSuper("START REPLICA"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Replicas.Start(x.Channel, x.IOThread, x.SQLThread)
 	case *sqlcompat.StopReplica:
-		if err := s.requireSuper("STOP REPLICA"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Replicas.Stop(x.Channel, x.IOThread, x.SQLThread)
 	case *sqlcompat.ResetReplica:
-		if err := s.requireSuper("RESET REPLICA"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Replicas.Reset(x.Channel, x.All)
 	case *sqlcompat.CreateUser, *sqlcompat.DropUser, *sqlcompat.AlterUser, *sqlcompat.Grant, *sqlcompat.Revoke:
 		return s.accountStmt(st)
@@ -434,13 +456,6 @@ func (s *Session) lockWait() time.Duration {
 	return time.Duration(s.vars.Int("innodb_lock_wait_timeout")) * time.Second
 }
 
-func (s *Session) requireSuper(what string) error {
-	if !s.super {
-		return mysqlerr.New(mysqlerr.ErSpecificAccessDenied, "Access denied; you need (at least one of) the SUPER privilege(s) for this operation")
-	}
-	return nil
-}
-
 // writable enforces read_only / super_read_only (invariant 4).
 func (s *Session) writable() error {
 	if s.env.Vars.Int("super_read_only") != 0 {
@@ -456,7 +471,7 @@ func (s *Session) writable() error {
 func (s *Session) ensureTxn() {
 	if s.txn == nil && !s.compileVars().autocommit {
 		s.beginTxn()
-		s.txnReadOnly = s.vars.Int("transaction_read_only") != 0
+		s.txnReadOnly = s.readOnlyNext()
 	}
 }
 
@@ -465,8 +480,7 @@ func (s *Session) ensureTxn() {
 // and READ UNCOMMITTED the latest committed rows at each statement.
 func (s *Session) beginTxn() {
 	s.txn = s.env.Engine.Begin(s.lockWait())
-	v, _ := s.vars.Get("transaction_isolation", false)
-	iso, _ := v.(string)
+	iso := s.isolationNext()
 	s.txn.Snapshots = !strings.EqualFold(iso, "READ-COMMITTED") && !strings.EqualFold(iso, "READ-UNCOMMITTED")
 }
 
@@ -474,7 +488,7 @@ func (s *Session) beginTxn() {
 // TRANSACTION READ ONLY, or transaction_read_only for the session's transactions,
 // autocommitted statements included); nil when the write may run.
 func (s *Session) readOnlyRefusal() error {
-	if s.txn != nil && s.txnReadOnly || s.txn == nil && s.vars.Int("transaction_read_only") != 0 {
+	if s.txn != nil && s.txnReadOnly || s.txn == nil && s.readOnlyNext() {
 		return mysqlerr.New(mysqlerr.ErReadOnlyTransaction, "Cannot execute statement in a READ ONLY transaction.")
 	}
 	return nil
@@ -486,6 +500,7 @@ func (s *Session) commit() error {
 	}
 	t := s.txn
 	s.txn = nil
+	s.nextTxn = nextTxn{}
 	res, err := t.Commit()
 	if err != nil {
 		return err

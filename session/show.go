@@ -61,8 +61,11 @@ func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 		names := append([]string{infoschema.InformationSchema, infoschema.PerformanceSchema}, s.env.Engine.Schemas()...)
 		slices.Sort(names)
 		rows := [][]any{}
+		g := s.grants()
 		for _, n := range names {
-			rows = append(rows, []any{n})
+			if s.canSeeSchema(g, n) {
+				rows = append(rows, []any{n})
+			}
 		}
 		return stringResult([]string{"Database"}, rows), nil
 	case sqlcompat.ShowTables:
@@ -110,6 +113,9 @@ func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 	case sqlcompat.ShowProcesslist:
 		rows := [][]any{}
 		for _, p := range s.env.List.Snapshot() {
+			if !s.seesProcess(p) {
+				continue
+			}
 			var db, info any
 			if p.DB != "" {
 				db = p.DB
@@ -177,7 +183,8 @@ func (s *Session) tablesLike(db, pattern string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	tables := slices.DeleteFunc(sc.Tables(), func(t string) bool { return !like(pattern, t) })
+	g := s.grants()
+	tables := slices.DeleteFunc(sc.Tables(), func(t string) bool { return !like(pattern, t) || !s.canSeeTable(g, db, t) })
 	slices.Sort(tables)
 	return tables, nil
 }

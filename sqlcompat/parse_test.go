@@ -71,7 +71,8 @@ func TestParseStatements(t *testing.T) {
 		{"GRANT REPLICATION SLAVE ON *.* TO 'repl'@'%'", &Grant{Privs: []string{"REPLICATION SLAVE"}, On: "*.*", User: "repl", Host: "%"}},
 		{"GRANT REPLICATION REPLICA, replication client ON *.* TO repl", &Grant{Privs: []string{"REPLICATION SLAVE", "REPLICATION CLIENT"}, On: "*.*", User: "repl", Host: "%"}},
 		{"GRANT ALL PRIVILEGES ON `db`.* TO 'u'@'localhost' WITH GRANT OPTION", &Grant{Privs: []string{"ALL"}, On: "db.*", User: "u", Host: "localhost", GrantOption: true}},
-		{"GRANT SELECT, INSERT (a, b), SUPER ON db.t TO u", &Grant{Privs: []string{"SELECT", "INSERT", "SUPER"}, On: "db.t", User: "u", Host: "%"}},
+		{"GRANT SELECT, SUPER ON db.t TO u", &Grant{Privs: []string{"SELECT", "SUPER"}, On: "db.t", User: "u", Host: "%"}},
+		{"REVOKE ALL PRIVILEGES, GRANT OPTION FROM u", &Revoke{Privs: []string{"ALL", "GRANT OPTION"}, User: "u", Host: "%", All: true}},
 		{"REVOKE ALL ON *.* FROM u", &Revoke{Privs: []string{"ALL"}, On: "*.*", User: "u", Host: "%"}},
 	}
 	for _, tt := range tests {

@@ -106,6 +106,9 @@ type SetItem struct {
 	Text string
 	// Global marks SET GLOBAL TRANSACTION.
 	Global bool
+	// Next marks SET TRANSACTION without GLOBAL or SESSION: the characteristic
+	// is the next transaction's only.
+	Next bool
 	// Collation is the COLLATE of SET NAMES.
 	Collation string
 }
@@ -237,11 +240,13 @@ type (
 		User, Host  string
 		GrantOption bool
 	}
-	// Revoke is REVOKE privs ON what FROM u@h.
+	// Revoke is REVOKE privs ON what FROM u@h, or (All) REVOKE ALL PRIVILEGES,
+	// GRANT OPTION FROM u@h.
 	Revoke struct {
 		Privs      []string
 		On         string
 		User, Host string
+		All        bool
 	}
 )
 

@@ -118,7 +118,7 @@ func (p *parser) privileges() ([]string, error) {
 	var privs []string
 	for {
 		var words []string
-		for !p.eof() && !p.peek().is("ON") && !p.peek().isOp(",") && !p.peek().isOp("(") && !p.peek().is("TO") {
+		for !p.eof() && !p.peek().is("ON") && !p.peek().isOp(",") && !p.peek().isOp("(") && !p.peek().is("TO") && !p.peek().is("FROM") {
 			t := p.next()
 			if t.kind != tkIdent {
 				p.i--
@@ -130,7 +130,7 @@ func (p *parser) privileges() ([]string, error) {
 			return nil, p.errHere()
 		}
 		if p.peek().isOp("(") {
-			p.i = matchParen(p.toks, p.i) + 1 // column lists are not modeled
+			return nil, (&Unsupported{What: "column privileges"}).Err()
 		}
 		priv := strings.Join(words, " ")
 		switch priv {
@@ -215,7 +215,10 @@ func (p *parser) revoke() (Statement, error) {
 		return nil, err
 	}
 	r := &Revoke{Privs: privs}
-	if r.On, err = p.grantTarget(); err != nil {
+	if p.peek().is("FROM") && len(privs) == 2 && privs[0] == "ALL" && privs[1] == "GRANT OPTION" {
+		// REVOKE ALL [PRIVILEGES], GRANT OPTION FROM u: every level
+		r.All = true
+	} else if r.On, err = p.grantTarget(); err != nil {
 		return nil, err
 	}
 	if err := p.expect("FROM"); err != nil {

@@ -35,7 +35,7 @@ type Store struct {
 
 // Open makes sure the system schema exists and returns the store.
 func Open(eng *engine.Engine) (*Store, error) {
-	if err := eng.CreateSystemSchema(Schema, schemaDDL); err != nil {
+	if err := eng.CreateSystemSchema(Schema, append(slices.Clone(schemaDDL), grantsDDL...)); err != nil {
 		return nil, err
 	}
 	return &Store{eng: eng}, nil
@@ -216,29 +216,6 @@ func (st *Store) SetPassword(user, host, password string) error {
 	return nil
 }
 
-// Grant adds privileges (GRANT ... ON *.* TO ...). Only global grants are kept:
-// binlite's privilege model is per account.
-func (st *Store) Grant(user, host string, privs []string, revoke bool) error {
-	a, ok := st.exact(user, host)
-	if !ok {
-		return mysqlerr.New(1410, "You are not allowed to create a user with GRANT")
-	}
-	set := a.Privileges
-	for _, p := range privs {
-		p = strings.ToUpper(strings.TrimSpace(p))
-		if p == "ALL PRIVILEGES" {
-			p = PrivAll
-		}
-		if revoke {
-			set = slices.DeleteFunc(set, func(x string) bool { return x == p })
-		} else if !slices.Contains(set, p) {
-			set = append(set, p)
-		}
-	}
-	_, err := st.exec(`UPDATE "user" SET "privileges" = ? WHERE "User" = ? AND "Host" = ?`, strings.Join(set, ","), user, host)
-	return err
-}
-
 func (st *Store) exact(user, host string) (*Account, bool) {
 	rows, err := st.eng.Query(Schema, nil, `SELECT "privileges" FROM "user" WHERE "User" = ? AND "Host" = ?`, []any{user, host})
 	if err != nil || len(rows.Values) == 0 {
@@ -251,23 +228,4 @@ func (st *Store) exact(user, host string) (*Account, bool) {
 		}
 	}
 	return a, true
-}
-
-// Grants renders SHOW GRANTS lines for an account.
-func (st *Store) Grants(user, host string) ([]string, error) {
-	if user == "root" {
-		return []string{"GRANT ALL PRIVILEGES ON *.* TO `root`@`localhost` WITH GRANT OPTION"}, nil
-	}
-	a, ok := st.exact(user, host)
-	if !ok {
-		return nil, mysqlerr.New(1141, "There is no such grant defined for user '%s' on host '%s'", user, host)
-	}
-	privs := "USAGE"
-	if len(a.Privileges) > 0 {
-		privs = strings.Join(a.Privileges, ", ")
-		if a.Has(PrivAll) {
-			privs = "ALL PRIVILEGES"
-		}
-	}
-	return []string{"GRANT " + privs + " ON *.* TO `" + user + "`@`" + host + "`"}, nil
 }

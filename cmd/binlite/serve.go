@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"github.com/binlite/binlite/config"
+	"github.com/binlite/binlite/internal/crashpoint"
 	"github.com/binlite/binlite/server"
 )
 
@@ -41,6 +42,13 @@ func runServe(args []string) error {
 
 	cfg := server.Config{DataDir: *datadir, Port: *port, ServerID: uint32(*serverID), Bind: *bind, HTTPPort: *httpPort}
 	cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	crash, err := crashpoint.FromEnv(cfg.Logger) // the crash tests' kill points
+	if err != nil {
+		return err
+	}
+	if crash != nil {
+		cfg.TestPoint = crash.Hook
+	}
 	if *cfgFile != "" {
 		opts, err := config.ParseFile(*cfgFile)
 		if err != nil {

@@ -251,6 +251,9 @@ type Counters struct {
 	BinlogGroups uint64  `json:"binlog_groups"` // group commits
 	Syncs        uint64  `json:"syncs"`         // binlite: binlog fdatasyncs; MariaDB: Innodb_data_fsyncs
 	CPUSeconds   float64 `json:"cpu_seconds"`   // server process user+system
+	// StorageCommits are binlite's SQLite commits of group commits (several binary-log
+	// groups share one when its commit pipeline overlaps them); 0 for MariaDB.
+	StorageCommits uint64 `json:"storage_commits,omitempty"`
 }
 
 // Sub returns c - b.
@@ -259,7 +262,7 @@ func (c Counters) Sub(b Counters) Counters {
 		SumK: c.SumK - b.SumK, Rows: c.Rows - b.Rows,
 		BinlogTxns: c.BinlogTxns - b.BinlogTxns, GTIDs: c.GTIDs - b.GTIDs,
 		BinlogGroups: c.BinlogGroups - b.BinlogGroups, Syncs: c.Syncs - b.Syncs,
-		CPUSeconds: c.CPUSeconds - b.CPUSeconds,
+		CPUSeconds: c.CPUSeconds - b.CPUSeconds, StorageCommits: c.StorageCommits - b.StorageCommits,
 	}
 }
 
@@ -281,6 +284,7 @@ func (s *Server) ReadCounters(ctx context.Context, table string) (Counters, erro
 		c.GTIDs = uint64(m["binlite_gtid_executed_count"])
 		c.BinlogGroups = uint64(m["binlite_binlog_groups_total"])
 		c.Syncs = uint64(m["binlite_binlog_syncs_total"])
+		c.StorageCommits = uint64(m["binlite_storage_commits_total"])
 	case "mariadb":
 		st, err := s.globalStatus(ctx, "Binlog_commits", "Binlog_group_commits", "Innodb_data_fsyncs")
 		if err != nil {
