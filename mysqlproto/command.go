@@ -86,28 +86,33 @@ func (sess *session) multiStatements() bool {
 // query handles COM_QUERY: every result but the last carries
 // SERVER_MORE_RESULTS_EXISTS, the one before a failing statement too.
 func (sess *session) query(sql string) error {
-	var ioErr, aborted error
-	sent := false
-	qerr := sess.handler.Query(sql, sess.multiStatements(), func(res *Result, more bool) error {
-		sent = true
-		aborted, ioErr = sess.writeResult(res, more, false)
-		if ioErr != nil {
-			return ioErr
-		}
-		return aborted
-	})
+	if sess.send == nil {
+		sess.send = sess.sendResult // bound once: no closure per query
+	}
+	sess.sent, sess.ioErr, sess.aborted = false, nil, nil
+	qerr := sess.handler.Query(sql, sess.multiStatements(), sess.send)
 	switch {
-	case ioErr != nil:
-		return ioErr
-	case aborted != nil:
+	case sess.ioErr != nil:
+		return sess.ioErr
+	case sess.aborted != nil:
 		return nil // its ERR packet ended the response
 	case qerr != nil:
 		return sess.conn.WriteError(qerr)
-	case !sent:
+	case !sess.sent:
 		_, err := sess.writeResult(&Result{}, false, false)
 		return err
 	}
 	return nil
+}
+
+// sendResult writes one statement's result of a COM_QUERY (Handler.Query's send).
+func (sess *session) sendResult(res *Result, more bool) error {
+	sess.sent = true
+	sess.aborted, sess.ioErr = sess.writeResult(res, more, false)
+	if sess.ioErr != nil {
+		return sess.ioErr
+	}
+	return sess.aborted
 }
 
 // fieldList handles COM_FIELD_LIST: table NUL-terminated, then the wildcard.

@@ -24,6 +24,12 @@ type session struct {
 	nextID  uint32
 	lastID  uint32 // last prepared statement, for MariaDB's id 0xffffffff
 	closing bool   // set when the connection must end after this command
+	// The running COM_QUERY's sending state (sendResult): send is sendResult
+	// bound once; sent: a result went out; ioErr: a write failed; aborted: rows
+	// ended with an error, sent as an ERR packet.
+	send           func(*Result, bool) error
+	sent           bool
+	ioErr, aborted error
 }
 
 func (s *Server) serveConn(nc net.Conn) {
