@@ -2,6 +2,7 @@ package mysqlproto
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"time"
 	"unsafe"
@@ -97,12 +98,25 @@ func (sess *session) query(sql string) error {
 	case sess.aborted != nil:
 		return nil // its ERR packet ended the response
 	case qerr != nil:
-		return sess.conn.WriteError(qerr)
+		return sess.answerError(qerr)
 	case !sess.sent:
 		_, err := sess.writeResult(&Result{}, false, false)
 		return err
 	}
 	return nil
+}
+
+// answerError sends a statement's error as an ERR packet, or ends the connection
+// without an answer when the statement's outcome is unknown
+// (mysqlerr.ErrOutcomeUnknown): it may take effect although it failed here.
+func (sess *session) answerError(err error) error {
+	if errors.Is(err, mysqlerr.ErrOutcomeUnknown) {
+		sess.log.Warn("ending the connection without an answer: the statement's outcome is unknown", "err", err)
+		sess.closing = true
+		sess.conn.discardOutput(sess.nc)
+		return nil
+	}
+	return sess.conn.WriteError(err)
 }
 
 // sendResult writes one statement's result of a COM_QUERY (Handler.Query's send).

@@ -120,7 +120,7 @@ func (sess *session) execute(data []byte) error {
 	}
 	res, err := ps.stmt.Execute(args)
 	if err != nil {
-		return c.WriteError(err)
+		return sess.answerError(err)
 	}
 	_, err = sess.writeResult(res, false, true)
 	return err

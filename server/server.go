@@ -46,6 +46,9 @@ type Config struct {
 	// TestPoint, when set, is called at the named points of the commit path
 	// (engine/testpoint.go, binlog.PointWritten): crash tests stop the process there.
 	TestPoint func(point string)
+	// LogWrite, when set, writes to the binary and relay logs' files in place of
+	// os.File.Write (binlog.Options.Write): tests fill the disk with it.
+	LogWrite func(f *os.File, b []byte) (int, error)
 }
 
 // Node is a running binlite server.
@@ -124,6 +127,7 @@ func Open(cfg Config) (*Node, error) {
 		ExpireSeconds: n.vars.Int("binlog_expire_logs_seconds"),
 		Logger:        cfg.Logger,
 		TestPoint:     cfg.TestPoint,
+		Write:         cfg.LogWrite,
 	})
 	if err != nil {
 		return nil, err
@@ -161,7 +165,7 @@ func Open(cfg Config) (*Node, error) {
 		return nil, err
 	}
 	n.replicas, err = replica.Open(replica.Config{Dir: cfg.DataDir, Engine: n.eng, Log: n.log, UUID: n.id.UUID,
-		ServerID: n.id.ServerID, Port: n.cfg.Port, Vars: n.vars, Logger: cfg.Logger})
+		ServerID: n.id.ServerID, Port: n.cfg.Port, Vars: n.vars, Logger: cfg.Logger, RelayWrite: cfg.LogWrite})
 	if err != nil {
 		n.ln.Close()
 		n.eng.Close()
