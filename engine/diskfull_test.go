@@ -9,8 +9,8 @@ import (
 	"syscall"
 	"testing"
 
-	mysqlcatalog "github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/binlog"
+	mysqlcatalog "github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/gtid"
 	"github.com/binlite/binlite/mysqlerr"
 )
