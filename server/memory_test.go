@@ -37,8 +37,8 @@ func procStatus(t *testing.T, pid int, field string) int64 {
 }
 
 func TestStalledReadersOfALargeResultKeepMemoryBounded(t *testing.T) {
-	if testing.Short() {
-		t.Skip("writes 200 MB")
+	if testing.Short() || raceDetector {
+		t.Skip("writes 200 MB; RSS means nothing under the race detector")
 	}
 	child := startChildNode(t, 4096, 4096)
 	pid := child.cmd.Process.Pid
@@ -110,8 +110,8 @@ func TestStalledReadersOfALargeResultKeepMemoryBounded(t *testing.T) {
 }
 
 func TestLargeQueryMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("sends 50 MB")
+	if testing.Short() || raceDetector {
+		t.Skip("sends 50 MB; RSS means nothing under the race detector")
 	}
 	child := startChildNode(t, 4096, 4096)
 	pid := child.cmd.Process.Pid
