@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -422,7 +423,11 @@ func diskFullError(err error) error {
 	}
 	errno := syscall.ENOSPC
 	errors.As(err, &errno)
-	return mysqlerr.New(mysqlerr.ErDiskFull, "Disk full (%s); waiting for someone to free some space... (errno: %d - %s)", file, int(errno), errno.Error())
+	msg := errno.Error() // strerror's text, as MySQL prints it: capitalized
+	if msg != "" {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	return mysqlerr.New(mysqlerr.ErDiskFull, "Disk full (%s); waiting for someone to free some space... (errno: %d - %s)", file, int(errno), msg)
 }
 
 // commitWith records the GTIDs of txs in the schema and commits the open transaction.

@@ -34,4 +34,5 @@ python3 -c "import sys; sys.stdout.write(\"SELECT LENGTH('\" + 'q' * (50 << 20) 
 before=$(rss)
 echo 5 > /proc/$PID/clear_refs
 $M < $W/q50.sql > /dev/null
+sleep 1 # the node gives memory back once the answer is sent
 echo "50 MB query: RSS $before MB before, peak $(hwm) MB, $(rss) MB after"
