@@ -11,7 +11,7 @@ import (
 // it (the grammar's tokens, the compiled SQL, SQLite's own copy), and with the
 // server's high garbage-collection target (GOGC 400) those copies would pile
 // up to several times their live size before a collection.
-const largeCommand = 1 << 20
+const largeCommand = 16 << 20
 
 // largeGCPercent is the collection target while a large command runs: its
 // garbage is collected as it is made, so the process grows by about what the
