@@ -378,6 +378,19 @@ func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, adjust bool
 		e.w("NULL") // MySQL generates the next id for 0, SQLite for NULL
 		return
 	}
+	if pm, ok := x.(*driver.ParamMarkerExpr); ok && CellConverted(col) {
+		// Its value is converted as a literal of it is, when it is bound
+		// (Emitted.StoreParams); what that leaves meets the conversion of a
+		// computed value, as a literal the compiler does not convert does,
+		// where that gives a converted value back as it is.
+		n := e.params[pm.Offset]
+		wrapped := wrappedCell(col)
+		e.out.CellParams = append(e.out.CellParams, CellParam{Index: n - 1, Col: col, Row: row, Wrapped: wrapped})
+		if !wrapped {
+			e.w("?" + strconv.Itoa(n))
+			return
+		}
+	}
 	if e.literalCell(x, col, nil, row) {
 		return
 	}
@@ -642,7 +655,7 @@ func (e *emitter) orderedRows(x *ast.UpdateStmt, table, alias string, def *catal
 	}
 	if x.Where != nil {
 		e.w(" WHERE ")
-		e.expr(x.Where, s)
+		e.where(x.Where, s)
 	}
 	e.w(" ")
 	e.orderBy(x.Order, s)
@@ -659,7 +672,7 @@ func (e *emitter) rowFilter(where ast.ExprNode, order *ast.OrderByClause, limit 
 	if limit == nil {
 		if where != nil {
 			e.w(" WHERE ")
-			e.expr(where, s)
+			e.where(where, s)
 		}
 		return
 	}
@@ -673,7 +686,7 @@ func (e *emitter) rowFilter(where ast.ExprNode, order *ast.OrderByClause, limit 
 	}
 	if where != nil {
 		e.w(" WHERE ")
-		e.expr(where, s)
+		e.where(where, s)
 	}
 	if order != nil {
 		e.w(" ")
@@ -747,7 +760,7 @@ func (e *emitter) multiUpdate(x *ast.UpdateStmt, s *scope) {
 	e.tableRefs(x.TableRefs.TableRefs, s)
 	if x.Where != nil {
 		e.w(" WHERE ")
-		e.expr(x.Where, s)
+		e.where(x.Where, s)
 	}
 	e.w(")")
 }
@@ -878,7 +891,7 @@ func (e *emitter) delete(x *ast.DeleteStmt) {
 	e.tableRefs(x.TableRefs.TableRefs, s)
 	if x.Where != nil {
 		e.w(" WHERE ")
-		e.expr(x.Where, s)
+		e.where(x.Where, s)
 	}
 	e.w(")")
 }

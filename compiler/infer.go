@@ -23,6 +23,11 @@ type compiler struct {
 	mode      Mode // the session's sql_mode (emitting only)
 	// tz is the session's time zone, seconds east of UTC (emitting only).
 	tz int
+	// vars reads the session's user variables and the values of its context
+	// functions (contextfuncs.go; emitting only).
+	vars UserVars
+	// contextKey is contextKey's value for the text being emitted.
+	contextKey string
 	// valueTyped: a type was worked out from a literal's value, not only its
 	// kind (NOW(3), STR_TO_DATE's format, ROUND(x, 2)): the plan is not one for
 	// every statement of its shape.

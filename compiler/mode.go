@@ -35,6 +35,12 @@ type Mode struct {
 	// NoAutoValueOnZero: 0 written into an AUTO_INCREMENT column is stored as 0;
 	// only NULL asks for the next value (NO_AUTO_VALUE_ON_ZERO).
 	NoAutoValueOnZero bool
+	// ZeroDates: no NO_ZERO_DATE. A DATE, DATETIME or TIMESTAMP column then
+	// keeps '0000-00-00' without a warning.
+	ZeroDates bool
+	// ZeroInDates: no NO_ZERO_IN_DATE. A DATE or DATETIME column then keeps a
+	// date with a zero month or day ('2024-00-15') as it is.
+	ZeroInDates bool
 }
 
 // parserMode is what of the Mode TiDB's grammar reads statements by.

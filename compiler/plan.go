@@ -148,19 +148,20 @@ func (c *Cache) EmitWith(sql, db, coll string, mode Mode, tz int, cat Catalog) (
 // EmitVars is EmitWith for a session whose user variables are vars: their values
 // are compiled in (see UserVars).
 func (c *Cache) EmitVars(sql, db, coll string, mode Mode, tz int, vars UserVars, cat Catalog) (*Emitted, error) {
-	key := cacheKey{db: db, coll: coll, mode: mode, tz: tz, text: sql, vars: varsKey(sql, vars)}
-	p := c.texts.get(key, cat, func() *Plan { return c.compileEmit(sql, db, coll, mode, tz, vars, cat) })
+	ck := contextKey(sql, vars)
+	key := cacheKey{db: db, coll: coll, mode: mode, tz: tz, text: sql, vars: varsKey(sql, vars) + ck}
+	p := c.texts.get(key, cat, func() *Plan { return c.compileEmit(sql, db, coll, mode, tz, vars, ck, cat) })
 	return p.emitted, p.emitErr
 }
 
-func (c *Cache) compileEmit(sql, db, coll string, mode Mode, tz int, vars UserVars, cat Catalog) *Plan {
+func (c *Cache) compileEmit(sql, db, coll string, mode Mode, tz int, vars UserVars, ctxKey string, cat Catalog) *Plan {
 	stmts, done, err := c.parse(sql, mode)
 	defer done()
 	if err != nil || len(stmts) != 1 || !bindUserVars(stmts[0], vars) {
 		return &Plan{}
 	}
 	rec := &recorder{Catalog: cat, seen: map[[2]string]bool{}}
-	comp := &compiler{cat: rec, db: db, collation: coll, mode: mode, tz: tz}
+	comp := &compiler{cat: rec, db: db, collation: coll, mode: mode, tz: tz, vars: vars, contextKey: ctxKey}
 	em, err := comp.emit(stmts[0], sql)
 	if errors.Is(err, errNotYet) {
 		em, err = nil, nil

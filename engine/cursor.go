@@ -59,6 +59,7 @@ func openCursor(c *sqliteConn, sql string, args []any, db string, release func()
 			cur.Columns[i].DeclType = typer.ColumnTypeDatabaseTypeName(i)
 		}
 	}
+	storedTemporalText(r)
 	return cur, nil
 }
 

@@ -28,6 +28,9 @@ type stmtState struct {
 	fkOff bool
 	// ignoring: the running statement is an IGNORE one (binlite_lenient()).
 	ignoring bool
+	// zeroOK: the running statement wrote a date with zero parts that its
+	// sql_mode lets a column keep (binlite_zero_ok, binlite_zero_date).
+	zeroOK bool
 	// strict: the running DDL is a session's under strict sql_mode: a value an
 	// ALTER TABLE's copy cannot keep fails it (see rebuild.go).
 	strict bool
@@ -58,7 +61,7 @@ type stmtState struct {
 
 // beginStmt clears what belongs to the previous statement.
 func (st *stmtState) beginStmt() {
-	st.now, st.counted = time.Time{}, 0
+	st.now, st.counted, st.zeroOK = time.Time{}, 0, false
 	st.serial++
 	st.warnings, st.lostWarnings = st.warnings[:0], 0
 }

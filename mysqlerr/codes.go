@@ -18,6 +18,7 @@ const (
 	ErWrongAutoKey                      uint16 = 1075
 	ErTooBigFieldLength                 uint16 = 1074
 	ErWarnDataTruncated                 uint16 = 1265
+	ErWarnDataOutOfRange                uint16 = 1264
 	ErWarnDeprecatedSyntaxNoReplacement uint16 = 1681
 	ErWarnDeprecatedSyntax              uint16 = 1287
 	ErDivisionByZero                    uint16 = 1365
@@ -125,9 +126,10 @@ const (
 	ErCantChangeTxCharacteristics                uint16 = 1568
 	ErUnknownProcedure                           uint16 = 1106
 	ErCantReopenTable                            uint16 = 1137
-	ErInvalidGTIDSet                             uint16 = 1772
-	ErMalformedGTIDSpec                          uint16 = 1773
+	ErMalformedGTIDSpec                          uint16 = 1772 // ER_MALFORMED_GTID_SET_SPECIFICATION
+	ErMalformedGTIDEncoding                      uint16 = 1773 // ER_MALFORMED_GTID_SET_ENCODING
 	ErGTIDExecutedNotEmpty                       uint16 = 1840
+	ErCantSetGTIDPurgedDueSetsConstraints        uint16 = 3546
 	ErIncorrectGlobalLocalVar                    uint16 = 1238
 
 	// Foreign key definitions and DDL on referenced tables.

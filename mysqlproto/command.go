@@ -113,7 +113,7 @@ func (sess *session) answerError(err error) error {
 	if errors.Is(err, mysqlerr.ErrOutcomeUnknown) {
 		sess.log.Warn("ending the connection without an answer: the statement's outcome is unknown", "err", err)
 		sess.closing = true
-		sess.conn.discardOutput(sess.nc)
+		sess.conn.discardOutput()
 		return nil
 	}
 	return sess.conn.WriteError(err)

@@ -1,6 +1,9 @@
 package mysqlproto
 
-import "net"
+import (
+	"crypto/tls"
+	"net"
+)
 
 // ConnInfo describes an authenticated connection to NewHandler.
 type ConnInfo struct {
@@ -11,6 +14,7 @@ type ConnInfo struct {
 	DB           string // from the handshake
 	Capabilities uint32 // negotiated CLIENT_* flags
 	Conn         *Conn
+	TLS          *tls.ConnectionState // nil over plain TCP
 }
 
 // Handler executes commands for one connection; it is used by a single goroutine.

@@ -21,7 +21,7 @@ func (s *Session) accountStmt(st sqlcompat.Statement) (*mp.Result, error) {
 	var err error
 	switch x := st.(type) {
 	case *sqlcompat.CreateUser:
-		err = u.Create(x.User, hostOr(x.Host), x.Password, x.IfNotExists)
+		err = u.CreateAccount(x.User, hostOr(x.Host), authSpec(x.Auth), s.env.Vars.String("authentication_policy"), x.IfNotExists)
 	case *sqlcompat.DropUser:
 		for _, a := range x.Accounts {
 			if err = u.Drop(a.User, hostOr(a.Host), x.IfExists); err != nil {
@@ -36,7 +36,7 @@ func (s *Session) accountStmt(st sqlcompat.Statement) (*mp.Result, error) {
 		if user == "" {
 			user, host = s.account.User, s.account.Host
 		}
-		err = u.SetPassword(user, host, x.Password)
+		err = u.AlterAuth(user, host, authSpec(x.Auth))
 	case *sqlcompat.Grant:
 		err = s.grant(x)
 	case *sqlcompat.Revoke:

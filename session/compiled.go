@@ -2,10 +2,9 @@ package session
 
 import (
 	"strings"
-	"unicode/utf8"
 
-	"github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/compiler"
+	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/sqlcompat"
 	"github.com/binlite/binlite/temporal"
 )
@@ -27,6 +26,7 @@ func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlco
 	c := *q
 	c.SQLite, c.Warnings, c.Then, c.EachRow, c.RowsApart, c.CountsRows = em.SQL, em.Warnings, em.Then, em.EachRow, em.RowsApart, em.CountsRows
 	c.ZeroToNullParams = em.ZeroToNull // the compiler's: none under NO_AUTO_VALUE_ON_ZERO
+	c.StoreParams = storeParams(em)
 	return &c, true, nil
 }
 
@@ -40,7 +40,31 @@ func (s *Session) emit(text, db string) (*compiler.Emitted, error) {
 
 // userVar is @name's value (compiler.UserVars), nil if never set.
 func (s *Session) userVar(name string) any {
+	if strings.HasPrefix(name, compiler.ContextPrefix) {
+		return s.contextValue(name[len(compiler.ContextPrefix):])
+	}
 	return s.userVars[strings.ToLower(name)]
+}
+
+// contextValue is the value of a context function the compiler compiles in
+// (compiler.ContextPrefix): the values sqlcompat substitutes, with the unsigned
+// ones as MySQL types them.
+func (s *Session) contextValue(name string) any {
+	switch name {
+	case "current_user", "current_role", "found_rows":
+		return compiler.NotKnown{} // CURRENT_USER may be written without (); FOUND_ROWS is not kept
+	}
+	v, ok := s.function(strings.ToUpper(name))
+	if !ok {
+		return compiler.NotKnown{}
+	}
+	switch name {
+	case "connection_id", "last_insert_id":
+		if n, isInt := v.(int64); isInt && n >= 0 {
+			return uint64(n)
+		}
+	}
+	return v
 }
 
 // compileVars are the session variables a statement is compiled for: the
@@ -76,8 +100,12 @@ func (s *Session) compileVars() compileVars {
 // textParams turns an INSERT sent as text with literal values into the prepared
 // statement it amounts to (compiler.InsertParams): the same INSERT with new values
 // then reuses one compiled statement and one prepared SQLite statement instead of
-// being parsed, compiled and prepared again. ok is false when the text is no such
-// statement or the compiler does not compile it.
+// being parsed, compiled and prepared again. Its values are converted into
+// their columns as the literals are (compiler.Emitted.StoreParams) where the
+// compiler converts them when bound (compiler.CellConverted), or kept as they
+// are (compiler.KeptAsBound); other columns (BIT, JSON, binary strings ...)
+// leave the text as it is. ok is false when the text is no such statement or
+// the compiler does not compile it.
 func (s *Session) textParams(text string) (ptext string, st sqlcompat.Statement, args []any, ok bool) {
 	if s.env.Plans == nil || len(text) < 7 {
 		return "", nil, nil, false
@@ -101,36 +129,17 @@ func (s *Session) textParams(text string) (ptext string, st sqlcompat.Statement,
 		return "", nil, nil, false
 	}
 	for i, col := range plan.Params {
-		if col == nil || !sameAsLiteral(col.Type, args[i]) {
+		if col == nil || !compiler.CellConverted(col) && !compiler.KeptAsBound(col.Type, args[i]) {
+			return "", nil, nil, false
+		}
+		switch col.Type.Base {
+		case "date", "datetime", "timestamp":
+			// Zero dates and dates with zero parts follow sql_mode on the literal
+			// path (compiler/zerodates.go), not yet on the parameter path.
 			return "", nil, nil, false
 		}
 	}
 	return ptext, q, args, true
-}
-
-// sameAsLiteral reports whether v (int64 or string) bound as a parameter is
-// stored into a column of type t exactly as the same literal is: integers into
-// integer columns, strings that fit into text columns whole. Other pairs take the
-// literal path, where the compiler's conversions (truncation notes, YEAR's two
-// digits, ENUM's error value) are the ones the differential suite checks.
-func sameAsLiteral(t catalog.Type, v any) bool {
-	switch x := v.(type) {
-	case int64:
-		switch t.Base {
-		case "tinyint", "smallint", "mediumint", "int", "bigint":
-			return !t.Unsigned || x >= 0
-		}
-	case string:
-		switch t.Base {
-		case "char", "varchar", "tinytext", "text", "mediumtext", "longtext":
-			if t.Charset == "binary" || strings.HasSuffix(t.Collation, "_bin") && strings.HasPrefix(t.Collation, "binary") {
-				return false
-			}
-			n := utf8.RuneCountInString(x)
-			return n <= t.Length && n <= 255 && !strings.HasSuffix(x, " ")
-		}
-	}
-	return false
 }
 
 // compiledOnly is the Query of a data statement sqlcompat could not translate
@@ -152,7 +161,17 @@ func (s *Session) compiledOnly(text string) (_ *sqlcompat.Query, ok bool, _ erro
 		"replace": sqlcompat.Replace, "update": sqlcompat.Update, "delete": sqlcompat.Delete}[em.Kind]
 	return &sqlcompat.Query{Kind: kind, SQLite: em.SQL, NumParams: em.Params, Schemas: em.Schemas,
 		Tables: em.Tables, ZeroToNullParams: em.ZeroToNull, ReadOnly: kind == sqlcompat.Select, Warnings: em.Warnings,
-		InsertRows: em.InsertRows, IgnoreDuplicates: em.IgnoreDuplicates, Then: em.Then, EachRow: em.EachRow, RowsApart: em.RowsApart, CountsRows: em.CountsRows}, true, nil
+		InsertRows: em.InsertRows, IgnoreDuplicates: em.IgnoreDuplicates, Then: em.Then, EachRow: em.EachRow, RowsApart: em.RowsApart, CountsRows: em.CountsRows,
+		StoreParams: storeParams(em)}, true, nil
+}
+
+// storeParams is the compiled statement's conversion of the values bound to
+// its VALUES cells, nil when it has none.
+func storeParams(em *compiler.Emitted) func([]any) ([]any, []bool, []mysqlerr.Warning, error) {
+	if len(em.CellParams) == 0 {
+		return nil
+	}
+	return em.StoreParams
 }
 
 // dataStatement reports whether text starts with a data statement's keyword.

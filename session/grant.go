@@ -114,7 +114,7 @@ func (s *Session) mayGrant(t users.Target, privs users.Set) error {
 	switch t.Level {
 	case users.Global:
 		pw := "NO"
-		if len(s.account.Stage2) > 0 {
+		if s.account.HasPassword {
 			pw = "YES"
 		}
 		return mysqlerr.New(1045, "Access denied for user '%s'@'%s' (using password: %s)", s.account.User, s.account.Host, pw)

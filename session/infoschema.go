@@ -202,7 +202,7 @@ func (s *Session) processSnapshot() []infoschema.Process {
 			continue
 		}
 		out = append(out, infoschema.Process{ID: uint64(p.ID), User: p.User, Host: p.Host, DB: p.DB, Command: p.Command,
-			Time: int64(time.Since(p.Since).Seconds()), Info: p.Info})
+			Time: int64(time.Since(p.Since).Seconds()), State: p.State, Info: p.Info})
 	}
 	return out
 }

@@ -223,8 +223,9 @@ func formatDecimal(v any, scale int) any {
 // DATETIME(fsp) is rounded to fsp digits. It also gives MySQL's refusal of a write
 // its text or a NULL parameter already decides (1364, 1048), unless the write
 // adjusts such values with a warning (compiled: the compiler's SQL does that,
-// see adjusts).
-func (s *Session) typeParams(text string, q *sqlcompat.Query, compiled bool, args []any) ([]any, error) {
+// see adjusts). done marks the values already converted as their literals are
+// (sqlcompat.Query.StoreParams), which are left as they are.
+func (s *Session) typeParams(text string, q *sqlcompat.Query, compiled bool, args []any, done []bool) ([]any, error) {
 	if s.env.Plans == nil {
 		return args, nil
 	}
@@ -236,7 +237,7 @@ func (s *Session) typeParams(text string, q *sqlcompat.Query, compiled bool, arg
 	}
 	var out []any
 	for i, col := range plan.Params {
-		if col == nil || i >= len(args) {
+		if col == nil || i >= len(args) || i < len(done) && done[i] {
 			continue
 		}
 		if args[i] == nil {
@@ -287,10 +288,16 @@ func paramValue(t catalog.Type, v any) any {
 		if f, ok := t.StoreFloat(x); ok {
 			return f
 		}
+		if n, ok := t.StoreNumber(strconv.FormatFloat(x, 'f', -1, 64)); ok && t.Base == "decimal" {
+			return n // exact decimal text at the column's scale (package decimal)
+		}
 		if sv, ok := t.StoreTemporalNumber(strconv.FormatFloat(x, 'f', -1, 64)); ok {
 			return sv
 		}
 	case int64:
+		if n, ok := t.StoreNumber(strconv.FormatInt(x, 10)); ok && t.Base == "decimal" {
+			return n
+		}
 		if sv, ok := t.StoreTemporalNumber(strconv.FormatInt(x, 10)); ok {
 			return sv
 		}

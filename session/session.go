@@ -1,6 +1,7 @@
 package session
 
 import (
+	"crypto/tls"
 	"fmt"
 	"strings"
 	"sync"
@@ -57,8 +58,13 @@ type Session struct {
 	// timeouts caches the network timeouts (see Timeouts).
 	timeouts netTimeouts
 
+	// tls is the connection's TLS state (nil over plain TCP), for Ssl_cipher.
+	tls *tls.ConnectionState
+
 	mu   sync.Mutex // guards info for SHOW PROCESSLIST
 	info string
+	// dumping is the Command of a connection serving a binary log dump.
+	dumping string
 }
 
 var _ mysqlproto.Handler = (*Session)(nil)
@@ -74,6 +80,7 @@ func New(env *Env, ci *mysqlproto.ConnInfo) *Session {
 		vars:     env.Vars.NewSession(),
 		userVars: map[string]any{},
 		since:    time.Now(),
+		tls:      ci.TLS,
 	}
 	if env.Users != nil {
 		if a, ok := env.Users.Find(ci.User, ci.Host); ok {
@@ -98,7 +105,22 @@ func (s *Session) process() ProcessInfo {
 	if s.info != "" {
 		cmd = "Query"
 	}
+	if s.dumping != "" {
+		// A replica's dump connection, as MySQL lists it (orchestrator finds
+		// replicas by this Command).
+		return ProcessInfo{ID: s.id, User: s.user, Host: s.host, DB: s.db, Command: s.dumping,
+			State: "Source has sent all binlog to replica; waiting for more updates", Since: s.since}
+	}
 	return ProcessInfo{ID: s.id, User: s.user, Host: s.host, DB: s.db, Command: cmd, Info: s.info, Since: s.since}
+}
+
+// setDumping marks the connection as serving a binary log dump (command is
+// "Binlog Dump" or "Binlog Dump GTID").
+func (s *Session) setDumping(command string) {
+	s.mu.Lock()
+	s.dumping = command
+	s.since = time.Now()
+	s.mu.Unlock()
 }
 
 func (s *Session) setInfo(q string) {
@@ -327,7 +349,18 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		// An INSERT's text alone may be refused (1364, 1048); an UPDATE's plan
 		// matters only for its parameters.
 		if q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace || q.Kind == sqlcompat.Update && len(args) > 0 {
-			if args, err = s.typeParams(text, q, compiled, args); err != nil {
+			// The values of a VALUES list are converted as their literals are.
+			var done []bool
+			if q.StoreParams != nil && len(args) > 0 {
+				var notes []mysqlerr.Warning
+				if args, done, notes, err = q.StoreParams(args); err != nil {
+					return nil, err
+				}
+				if len(notes) > 0 {
+					s.queryNotes = append(q.Warnings[:len(q.Warnings):len(q.Warnings)], notes...)
+				}
+			}
+			if args, err = s.typeParams(text, q, compiled, args, done); err != nil {
 				return nil, err
 			}
 		}

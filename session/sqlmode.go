@@ -21,6 +21,8 @@ func modeOf(m string) compiler.Mode {
 		IgnoreSpace:           sysvar.HasSQLMode(m, "IGNORE_SPACE"),
 		NoBackslashEscapes:    sysvar.HasSQLMode(m, "NO_BACKSLASH_ESCAPES"),
 		NoAutoValueOnZero:     sysvar.HasSQLMode(m, "NO_AUTO_VALUE_ON_ZERO"),
+		ZeroDates:             !sysvar.HasSQLMode(m, "NO_ZERO_DATE"),
+		ZeroInDates:           !sysvar.HasSQLMode(m, "NO_ZERO_IN_DATE"),
 	}
 }
 

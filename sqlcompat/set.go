@@ -274,6 +274,7 @@ func (p *parser) setPassword() (Statement, error) {
 		return nil, p.errHere()
 	}
 	a.Password = t.val
+	a.Auth = AuthClause{Password: t.val, HasPassword: true}
 	if wrapped {
 		if err := p.expectOp(")"); err != nil {
 			return nil, err

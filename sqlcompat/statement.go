@@ -169,6 +169,8 @@ type Show struct {
 	User, Host string
 	// Legacy marks the old spelling (SHOW SLAVE STATUS), whose column names differ.
 	Legacy bool
+	// IfNotExists: SHOW CREATE DATABASE IF NOT EXISTS.
+	IfNotExists bool
 }
 
 // Binlog administration.
@@ -221,6 +223,7 @@ type (
 	CreateUser struct {
 		User, Host, Password, Plugin string
 		IfNotExists                  bool
+		Auth                         AuthClause
 	}
 	// DropUser is DROP USER [IF EXISTS] u@h, ...
 	DropUser struct {
@@ -232,6 +235,7 @@ type (
 	AlterUser struct {
 		User, Host, Password, Plugin string
 		IfExists                     bool
+		Auth                         AuthClause
 	}
 	// Grant is GRANT privs ON what TO u@h.
 	Grant struct {
@@ -374,6 +378,10 @@ type Query struct {
 	EachRow    string
 	RowsApart  bool
 	CountsRows bool
+	// StoreParams converts the values bound to the ? the statement writes into
+	// columns as their literals are (compiler.Emitted.StoreParams); nil when it
+	// has none. done marks the converted ones.
+	StoreParams func(args []any) (out []any, done []bool, notes []mysqlerr.Warning, err error)
 }
 
 // Unsupported is a statement binlite recognizes but does not implement.
