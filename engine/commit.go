@@ -1,8 +1,13 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/binlite/binlite/binlog"
@@ -123,6 +128,9 @@ func (w *writer) logged(g *logGroup) {
 	}
 	w.pipe.done(g)
 	if g.err != nil {
+		if binlog.IsDiskFull(g.err) && w.logFull(g) {
+			return
+		}
 		w.abort(fmt.Errorf("binary log write failed: %w", g.err), mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", g.err))
 		return
 	}
@@ -330,11 +338,15 @@ func (w *writer) abort(cause, failure error) {
 		w.pipe.done(<-w.fromLog)
 	}
 	w.rollback()
-	stored := mysqlerr.New(mysqlerr.ErErrorOnWrite, "storage commit failed after binary log write; server stopping: %v", cause)
+	// A group durable in the log commits at the next start (every sealed group's log
+	// stage has ended), and one the log failed to write may have reached the file
+	// unless the log took it back (a full disk): their clients learn nothing rather
+	// than an error that may be untrue.
+	unknown := fmt.Errorf("engine: storage could not commit what the binary log holds; the node stops and recovery commits it: %v: %w", cause, mysqlerr.ErrOutcomeUnknown)
 	for _, g := range w.pipe.sealed {
-		o := outcome{err: failure}
-		if g.err == nil {
-			o.err = stored // durable in the log (every sealed group's log stage has ended)
+		o := outcome{err: unknown}
+		if g.err != nil && binlog.IsDiskFull(g.err) {
+			o.err = failure
 		}
 		for _, m := range g.members {
 			m.reply.send(o)
@@ -345,6 +357,77 @@ func (w *writer) abort(cause, failure error) {
 	w.resetTxn()
 	w.releaseWorker()
 	w.s.e.fatal(cause)
+}
+
+// logFull handles a group the binary log refused for want of disk space: nothing of
+// it is in the log, so its statements, those executed after it and the answers that
+// may have seen its rows fail with ER_DISK_FULL, and storage rolls them back. The
+// node goes on; writes succeed again once there is room. Groups sealed before it are
+// durable in the log: their row events are applied again and they commit. ok=false
+// when they cannot be applied again (DDL, replicated transactions, rows without a
+// primary key): the failure then stops the node as any other log failure does, and
+// recovery commits them at the next start.
+func (w *writer) logFull(failed *logGroup) (ok bool) {
+	i := slices.Index(w.pipe.sealed, failed)
+	if i < 0 {
+		return false
+	}
+	durable := w.pipe.sealed[:i]
+	var members []member
+	for _, g := range durable {
+		members = append(members, g.members...)
+	}
+	if !w.replayable(members) {
+		return false
+	}
+	err := diskFullError(failed.err)
+	w.rollback()
+	for _, m := range failed.members {
+		m.reply.send(outcome{err: err})
+	}
+	w.failGroup(err)
+	w.failAnswers(0, err)
+	for _, g := range w.pipe.sealed[i:] {
+		w.recycle(g)
+	}
+	clear(w.pipe.sealed[i:])
+	w.pipe.sealed = w.pipe.sealed[:i]
+	w.groupSP = false
+	if rerr := w.reloadCatalog(); rerr != nil { // DDL among what was undone
+		w.abort(rerr, err)
+		return true
+	}
+	if len(durable) == 0 {
+		w.resetTxn()
+		w.releaseWorker()
+		return true
+	}
+	rerr := w.begin()
+	if rerr == nil {
+		rerr = w.replay(members)
+	}
+	if rerr != nil {
+		w.abort(fmt.Errorf("engine: applying again what the binary log holds on %s after a full disk: %w", w.s.name, rerr), err)
+		return true
+	}
+	w.commit()
+	return true
+}
+
+// diskFullError is MySQL's ER_DISK_FULL for a binary-log write that found no room.
+func diskFullError(err error) error {
+	file := "binary log"
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		file = filepath.Base(pe.Path)
+	}
+	errno := syscall.ENOSPC
+	errors.As(err, &errno)
+	msg := errno.Error() // strerror's text, as MySQL prints it: capitalized
+	if msg != "" {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	return mysqlerr.New(mysqlerr.ErDiskFull, "Disk full (%s); waiting for someone to free some space... (errno: %d - %s)", file, int(errno), msg)
 }
 
 // commitWith records the GTIDs of txs in the schema and commits the open transaction.

@@ -32,6 +32,14 @@
 // set of GTIDs the schema holds, and recovery re-applies every binlog transaction
 // above it.
 //
+// Reads run as cursors (cursor.go) that a session reads row by row while it sends
+// them; a cursor its client reads slowly leaves its pool's count (Cursor.Hold).
+//
+// A group the binary log refuses for want of disk space fails its statements with
+// ER_DISK_FULL and the writer goes on (commit.go, logFull); any other log failure,
+// and a storage commit that fails after the log write, stop the node, and the
+// clients whose transactions may still commit get no answer (ErrOutcomeUnknown).
+//
 // A session's temporary tables live on a connection of its own to the schema's
 // file, opened read-only (temp.go): nothing written there is captured or logged.
 //

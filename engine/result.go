@@ -2,7 +2,6 @@ package engine
 
 import (
 	"database/sql/driver"
-	"io"
 
 	"github.com/binlite/binlite/gtid"
 	"github.com/binlite/binlite/mysqlerr"
@@ -104,41 +103,9 @@ func storedTemporalText(r driver.Rows) {
 }
 
 func queryConn(c *sqliteConn, sql string, args []any, db string) (*Rows, error) {
-	c.state.takeWarnings()
-	r, err := c.query(sql, args...)
+	cur, err := openCursor(c, sql, args, db, nil)
 	if err != nil {
-		c.state.takeLastID()
-		c.state.takeWarnings()
-		return nil, translateError(err, db)
+		return nil, err
 	}
-	defer r.Close()
-	names := r.Columns()
-	out := &Rows{Columns: make([]ResultColumn, len(names))}
-	typer, _ := r.(driver.RowsColumnTypeDatabaseTypeName)
-	for i, n := range names {
-		out.Columns[i].Name = n
-		if typer != nil {
-			out.Columns[i].DeclType = typer.ColumnTypeDatabaseTypeName(i)
-		}
-	}
-	storedTemporalText(r)
-	for {
-		dest := make([]driver.Value, len(names))
-		if err := r.Next(dest); err != nil {
-			if err == io.EOF {
-				break
-			}
-			c.state.takeLastID()
-			c.state.takeWarnings()
-			return nil, translateError(err, db)
-		}
-		row := make([]any, len(dest))
-		for i, v := range dest {
-			row[i] = v
-		}
-		out.Values = append(out.Values, row)
-	}
-	out.LastID, out.SetsLastID = c.state.takeLastID()
-	out.Warnings, out.LostWarnings = c.state.takeWarnings()
-	return out, nil
+	return cur.All()
 }

@@ -46,6 +46,7 @@ type readPool struct {
 	free      *sync.Cond // signalled when a reader returns to idle
 	idle      []*readConn
 	open      int
+	closed    bool // the schema is gone: connections given back are closed
 }
 
 func newReadPool(path string, max int, fns Functions) readPool {
@@ -173,6 +174,36 @@ func (s *readPool) getReader() (*readConn, error) {
 
 func (s *readPool) putReader(c *readConn) {
 	s.mu.Lock()
+	if s.closed {
+		s.open--
+		s.mu.Unlock()
+		c.Close()
+		return
+	}
+	s.idle = append(s.idle, c)
+	s.mu.Unlock()
+	s.free.Signal()
+}
+
+// detach stops counting a connection taken with getReader against the pool's
+// maximum: a cursor keeps it for as long as its client takes to read (Cursor.Hold).
+func (s *readPool) detach() {
+	s.mu.Lock()
+	s.open--
+	s.mu.Unlock()
+	s.free.Signal()
+}
+
+// putDetached gives back a detached connection: it joins the idle ones when the
+// pool has room, else it is closed.
+func (s *readPool) putDetached(c *readConn) {
+	s.mu.Lock()
+	if s.closed || s.open >= s.max {
+		s.mu.Unlock()
+		c.Close()
+		return
+	}
+	s.open++
 	s.idle = append(s.idle, c)
 	s.mu.Unlock()
 	s.free.Signal()
@@ -186,6 +217,7 @@ func (s *readPool) closeReaders() {
 	}
 	s.open -= len(s.idle)
 	s.idle = nil
+	s.closed = true
 }
 
 // stop flushes and closes the writer, then the idle readers and the checkpointer.

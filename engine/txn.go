@@ -106,11 +106,22 @@ func (t *Txn) Query(db string, attach []string, sql string, args []any) (*Rows, 
 
 // QueryGuarded is Query with g (nil: none) checked first, seeing the same data.
 func (t *Txn) QueryGuarded(db string, attach []string, sql string, args []any, g *Guard) (*Rows, error) {
+	cur, err := t.QueryCursor(db, attach, sql, args, g)
+	if err != nil {
+		return nil, err
+	}
+	return cur.All()
+}
+
+// QueryCursor is QueryGuarded read row by row. A cursor on a connection the
+// transaction holds (its writer, its snapshot) must end before the transaction's
+// next statement.
+func (t *Txn) QueryCursor(db string, attach []string, sql string, args []any, g *Guard) (*Cursor, error) {
 	if l := t.byDB[db]; l != nil && len(attach) == 0 {
 		if err := g.check(t.e, l.w.c, db); err != nil {
 			return nil, err
 		}
-		return queryConn(l.w.c, sql, args, db)
+		return openCursor(l.w.c, sql, args, db, nil)
 	}
 	if t.Snapshots && db != "" && len(attach) == 0 {
 		sn, err := t.snapshotFor(db)
@@ -120,9 +131,9 @@ func (t *Txn) QueryGuarded(db string, attach []string, sql string, args []any, g
 		if err := g.check(t.e, sn.c.sqliteConn, db); err != nil {
 			return nil, err
 		}
-		return queryConn(sn.c.sqliteConn, sql, args, db)
+		return openCursor(sn.c.sqliteConn, sql, args, db, nil)
 	}
-	return t.e.QueryGuarded(db, attach, sql, args, g)
+	return t.e.QueryCursor(db, attach, sql, args, g)
 }
 
 // Savepoint sets (or moves) a named savepoint.

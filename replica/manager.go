@@ -3,6 +3,7 @@ package replica
 import (
 	"context"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -25,6 +26,9 @@ type Config struct {
 	Port     int
 	Vars     *sysvar.Registry
 	Logger   *slog.Logger
+	// RelayWrite, when set, writes to the relay logs' files (binlog.Options.Write):
+	// tests fill the disk with it.
+	RelayWrite func(f *os.File, b []byte) (int, error)
 }
 
 // Manager holds a node's channels.

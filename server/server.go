@@ -24,6 +24,7 @@ import (
 	"github.com/binlite/binlite/session"
 	"github.com/binlite/binlite/source"
 	"github.com/binlite/binlite/sqlcompat"
+	"github.com/binlite/binlite/sqlitec"
 	"github.com/binlite/binlite/sysvar"
 	"github.com/binlite/binlite/users"
 )
@@ -49,6 +50,9 @@ type Config struct {
 	// TestPoint, when set, is called at the named points of the commit path
 	// (engine/testpoint.go, binlog.PointWritten): crash tests stop the process there.
 	TestPoint func(point string)
+	// LogWrite, when set, writes to the binary and relay logs' files in place of
+	// os.File.Write (binlog.Options.Write): tests fill the disk with it.
+	LogWrite func(f *os.File, b []byte) (int, error)
 }
 
 // Node is a running binlite server.
@@ -131,6 +135,7 @@ func Open(cfg Config) (*Node, error) {
 		ExpireSeconds: n.vars.Int("binlog_expire_logs_seconds"),
 		Logger:        cfg.Logger,
 		TestPoint:     cfg.TestPoint,
+		Write:         cfg.LogWrite,
 	})
 	if err != nil {
 		return nil, err
@@ -168,7 +173,7 @@ func Open(cfg Config) (*Node, error) {
 		return nil, err
 	}
 	n.replicas, err = replica.Open(replica.Config{Dir: cfg.DataDir, Engine: n.eng, Log: n.log, UUID: n.id.UUID,
-		ServerID: n.id.ServerID, Port: n.cfg.Port, Vars: n.vars, Logger: cfg.Logger})
+		ServerID: n.id.ServerID, Port: n.cfg.Port, Vars: n.vars, Logger: cfg.Logger, RelayWrite: cfg.LogWrite})
 	if err != nil {
 		n.ln.Close()
 		n.eng.Close()
@@ -269,8 +274,9 @@ func (n *Node) listen() error {
 		NewHandler: func(ci *mysqlproto.ConnInfo) (mysqlproto.Handler, error) {
 			return session.New(n.env, ci), nil
 		},
-		Limits:   n.connectionLimits,
-		Security: n.security,
+		Limits:        n.connectionLimits,
+		Security:      n.security,
+		ReleaseMemory: sqlitec.ReleaseMemory,
 	})
 	n.env.Conns = n.proto.Stats
 	if n.cfg.HTTPPort != 0 {
