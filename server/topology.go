@@ -94,7 +94,7 @@ func (n *Node) sample(now time.Time) {
 	secs := now.Sub(h.last).Seconds()
 	first := h.last.IsZero()
 	rate := func(cur, prev uint64) float64 {
-		if first || secs <= 0 || cur < prev {
+		if secs <= 0 || cur < prev {
 			return 0
 		}
 		return float64(cur-prev) / secs
@@ -113,7 +113,9 @@ func (n *Node) sample(now time.Time) {
 		applied[l.Channel] = l.Applied
 	}
 	h.last, h.commits, h.applied = now, commits, applied
-	h.add(s)
+	if !first { // the first call only reads the counters the rates start from
+		h.add(s)
+	}
 }
 
 // channelLags is each channel's Seconds_Behind_Source (nil when NULL).

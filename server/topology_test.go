@@ -124,10 +124,14 @@ func TestTopologyStatus(t *testing.T) {
 	if src.Role != "source" || len(src.Replicas) != 1 || src.Replicas[0].ServerID != 20 || src.Replicas[0].Port != uint16(r.srv.Port()) {
 		t.Errorf("source /status: role %q, replicas %+v; want source with replica server_id 20 port %d", src.Role, src.Replicas, r.srv.Port())
 	}
+	// The first sample comes a second after the start (a rate needs two readings).
 	var h server.History
-	getJSON(t, "http://"+r.srv.HTTPAddr()+"/status/history", &h)
-	if h.IntervalSeconds != 1 || len(h.Samples) == 0 {
-		t.Fatalf("history: %+v, want per-second samples", h)
+	tn.Eventually(t, time.Minute, "a sample in /status/history", func() bool {
+		getJSON(t, "http://"+r.srv.HTTPAddr()+"/status/history", &h)
+		return len(h.Samples) > 0
+	})
+	if h.IntervalSeconds != 1 || len(h.Samples[0].Channels) != 2 {
+		t.Fatalf("history: %+v, want per-second samples of both channels", h)
 	}
 	last := h.Samples[len(h.Samples)-1]
 	var newer server.History
@@ -257,6 +261,11 @@ func TestTopologyPageInChromium(t *testing.T) {
 		if secs <= 0 {
 			secs = 40
 		}
+		// A replica of the replica, so that the picture has every part of the page.
+		down := startTopoNode(t, 30)
+		tn.Exec(t, down.db, fmt.Sprintf("CHANGE REPLICATION SOURCE TO SOURCE_HOST='127.0.0.1', SOURCE_PORT=%d, SOURCE_USER='root', "+
+			"SOURCE_AUTO_POSITION=1, SOURCE_CONNECT_RETRY=1", r.srv.Port()))
+		tn.Exec(t, down.db, "START REPLICA")
 		steadyLoad(t, a, bsrc, time.Duration(secs)*time.Second)
 	}
 	if err := chromedp.Do(b.ctx, chromedp.Navigate("http://"+r.srv.HTTPAddr()+"/")); err != nil {
