@@ -67,6 +67,7 @@ type Node struct {
 	ln    net.Listener
 	http  *http.Server
 	hln   net.Listener
+	hist  *history // per-second samples for the topology page (topology.go)
 	wg    sync.WaitGroup
 	fds   descriptorBudget
 	sec   *mysqlproto.Security // TLS and RSA material (security.go)
@@ -104,7 +105,7 @@ func Open(cfg Config) (*Node, error) {
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	n := &Node{cfg: cfg}
+	n := &Node{cfg: cfg, hist: &history{}}
 	n.ctx, n.cancel = context.WithCancel(context.Background())
 	if n.id, err = loadIdentity(cfg.DataDir, cfg.ServerID); err != nil {
 		return nil, err
@@ -312,7 +313,11 @@ func (n *Node) Start() {
 		}
 	}()
 	if n.http != nil {
-		n.wg.Add(1)
+		n.wg.Add(2)
+		go func() {
+			defer n.wg.Done()
+			n.runHistory(n.ctx)
+		}()
 		go func() {
 			defer n.wg.Done()
 			if err := n.http.Serve(n.hln); err != nil && !errors.Is(err, http.ErrServerClosed) {
