@@ -47,6 +47,11 @@ type Emitted struct {
 	// (binlite_counted()); those it did not write it left out for a duplicate
 	// key (1062).
 	CountsRows bool
+	// Point: an UPDATE or DELETE that can write only the row whose integer
+	// primary key these values give (point.go); nil otherwise.
+	Point []PointPart
+	// Locking: SELECT ... FOR UPDATE / FOR SHARE / LOCK IN SHARE MODE.
+	Locking bool
 }
 
 // errNotYet marks a construct the emitter does not compile yet: the statement is
@@ -118,6 +123,7 @@ func (c *compiler) emit(stmt ast.StmtNode, sql string) (*Emitted, error) {
 	switch x := stmt.(type) {
 	case *ast.SelectStmt:
 		e.out.Kind = "select"
+		e.out.Locking = x.LockInfo != nil && x.LockInfo.LockType != ast.SelectLockNone
 		e.fieldOut = e.outTypes(x, nil) // the client's, from the same types (Plan.Columns)
 		e.selectStmt(x, nil)
 	case *ast.SetOprStmt:

@@ -27,6 +27,9 @@ func (w *writer) next(maxGroup int) *job {
 			w.logged(<-w.fromLog)
 			return nil
 		}
+		if j := w.takeReady(); j != nil {
+			return j
+		}
 		select {
 		case g := <-w.fromLog:
 			w.logged(g)
@@ -35,7 +38,10 @@ func (w *writer) next(maxGroup int) *job {
 			return j
 		}
 	}
-	if len(w.group) == 0 && len(w.answers) == 0 && !w.inTxn {
+	if j := w.takeReady(); j != nil {
+		return j
+	}
+	if len(w.group) == 0 && len(w.answers) == 0 && (!w.inTxn || len(w.locks.open) > 0 && w.onlyTxns()) {
 		return w.idleWait()
 	}
 	select {
@@ -61,6 +67,7 @@ func (w *writer) seal() {
 		w.abort(err, err)
 		return
 	}
+	w.txnInGroup = false
 	g := w.takeGroup()
 	async := !w.draining && w.pipe.overlapNext(len(g.members))
 	w.pipe.seal(g, async)
@@ -130,7 +137,7 @@ func (w *writer) logged(g *logGroup) {
 		// Statements ran into the next group meanwhile: they follow to the log (the
 		// pipeline's depth stopped execution in time) and all commit together, or,
 		// when they are few, they are set aside and the sealed groups commit now.
-		if w.draining || !w.groupSP || w.pipe.chainOpen(w.waitingClients()) || !w.replayable(w.group) {
+		if w.draining || !w.groupSP || w.txnInGroup || w.pipe.chainOpen(w.waitingClients()) || !w.replayable(w.group) {
 			w.seal()
 		} else {
 			w.setAside()
@@ -181,6 +188,9 @@ func (w *writer) setAside() {
 	err := w.begin()
 	if err == nil {
 		err = w.replay(open)
+	}
+	for _, m := range open {
+		w.markPending(m.events) // still not stored
 	}
 	if err != nil {
 		// Nothing of the open group is logged or stored: its statements fail.
@@ -271,6 +281,13 @@ func (w *writer) commit() (ok bool) {
 		w.answer()
 		return true
 	}
+	if len(w.pipe.sealed) == 0 && len(w.locks.open) > 0 {
+		// Nothing logged: the SQLite transaction holds the open explicit
+		// transactions' changes only, and stays open for them.
+		w.answer()
+		w.wake(nil)
+		return true
+	}
 	txs := w.commitTxs[:0]
 	members := 0
 	for _, g := range w.pipe.sealed {
@@ -278,12 +295,29 @@ func (w *writer) commit() (ok bool) {
 		members += len(g.members)
 	}
 	w.commitTxs = txs
+	// Storage commits durable work only: open transactions' changes are taken
+	// out first and put back after (rule 4).
+	took, err := w.takeOutOpen(nil)
+	if err != nil {
+		w.abort(fmt.Errorf("storage commit of %s: open transactions could not be taken out: %w", w.s.name, err), err)
+		return false
+	}
 	if err := w.commitWith(txs); err != nil {
 		// The binary log holds these transactions: they are committed, and recovery
 		// re-applies them on restart (binlog_error_action=ABORT_SERVER).
 		w.abort(fmt.Errorf("storage commit of %s failed after binlog write: %w", w.s.name, err), err)
 		return false
 	}
+	if took {
+		if err := w.putBackOpen(nil); err != nil {
+			// Storage holds the durable groups; the open transactions lost their
+			// changes.
+			w.rollback()
+			w.killAll(errRolledBack(), false)
+		}
+	}
+	w.locks.stored()
+	defer w.wake(nil)
 	w.point(PointStored)
 	w.s.e.commits.storageCommits.Add(1)
 	// The worker's status first: whoever sees the GTIDs visible (a waiter woken at
@@ -330,6 +364,8 @@ func (w *writer) abort(cause, failure error) {
 		w.pipe.done(<-w.fromLog)
 	}
 	w.rollback()
+	w.killAll(errRolledBack(), false)
+	w.locks.stored()
 	stored := mysqlerr.New(mysqlerr.ErErrorOnWrite, "storage commit failed after binary log write; server stopping: %v", cause)
 	for _, g := range w.pipe.sealed {
 		o := outcome{err: failure}
@@ -470,6 +506,12 @@ func (w *writer) releaseGroupSavepoint() error {
 // groups only the open group goes (its savepoint); otherwise the whole transaction.
 // Its statements fail with err, and so do the answers that may have seen its rows.
 func (w *writer) undoGroup(err error) {
+	if w.txnInGroup || !w.groupSP && len(w.locks.open) > 0 {
+		// Explicit transactions' changes are mixed in: only storage's rollback of
+		// everything can undo it.
+		w.abort(err, err)
+		return
+	}
 	if !w.groupSP {
 		w.rollback()
 		w.failGroup(err)
@@ -493,9 +535,24 @@ func (w *writer) undoGroup(err error) {
 // and so are sealed groups, which the binary log holds or is writing.
 func (w *writer) storageRolledBack(err error) {
 	w.inTxn = false
+	w.killAll(errRolledBack(), false)
 	if len(w.pipe.sealed) > 0 {
 		w.abort(fmt.Errorf("storage of %s rolled back a transaction the binary log holds: %w", w.s.name, err), err)
 		return
 	}
 	w.failGroup(fmt.Errorf("engine: transaction of %s rolled back by storage: %w", w.s.name, err))
+}
+
+// takeReady returns the next job a lock wait released, if any.
+func (w *writer) takeReady() *job {
+	if len(w.ready) == 0 {
+		return nil
+	}
+	j := w.ready[0]
+	w.ready[0] = nil
+	w.ready = w.ready[1:]
+	if len(w.ready) == 0 {
+		w.ready = nil
+	}
+	return j
 }

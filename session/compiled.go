@@ -21,6 +21,7 @@ func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlco
 	}
 	c := *q
 	c.SQLite, c.Warnings, c.Then, c.EachRow, c.RowsApart, c.CountsRows = em.SQL, em.Warnings, em.Then, em.EachRow, em.RowsApart, em.CountsRows
+	c.Point, c.Locking = pointValues(em.Point), em.Locking
 	return &c, true, nil
 }
 
@@ -84,7 +85,19 @@ func (s *Session) compiledOnly(text string) (_ *sqlcompat.Query, ok bool, _ erro
 		"replace": sqlcompat.Replace, "update": sqlcompat.Update, "delete": sqlcompat.Delete}[em.Kind]
 	return &sqlcompat.Query{Kind: kind, SQLite: em.SQL, NumParams: em.Params, Schemas: em.Schemas,
 		Tables: em.Tables, ZeroToNullParams: em.ZeroToNull, ReadOnly: kind == sqlcompat.Select, Warnings: em.Warnings,
-		InsertRows: em.InsertRows, IgnoreDuplicates: em.IgnoreDuplicates, Then: em.Then, EachRow: em.EachRow, RowsApart: em.RowsApart, CountsRows: em.CountsRows}, true, nil
+		InsertRows: em.InsertRows, IgnoreDuplicates: em.IgnoreDuplicates, Then: em.Then, EachRow: em.EachRow, RowsApart: em.RowsApart, CountsRows: em.CountsRows,
+		Point: pointValues(em.Point), Locking: em.Locking}, true, nil
+}
+
+func pointValues(ps []compiler.PointPart) []sqlcompat.PointValue {
+	if ps == nil {
+		return nil
+	}
+	out := make([]sqlcompat.PointValue, len(ps))
+	for i, p := range ps {
+		out[i] = sqlcompat.PointValue{Param: p.Param, Value: p.Value}
+	}
+	return out
 }
 
 // dataStatement reports whether text starts with a data statement's keyword.

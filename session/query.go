@@ -50,7 +50,7 @@ func (s *Session) read(q *sqlcompat.Query, args []any, guard *engine.Guard) (*en
 		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
 	}
 	if s.txn != nil {
-		return s.txn.QueryGuarded(db, q.Schemas, q.SQLite, args, guard)
+		return s.txn.QueryTables(db, q.Schemas, q.SQLite, args, guard, q.Tables, q.Locking)
 	}
 	if s.locks != nil {
 		return s.locks.QueryGuarded(db, q.Schemas, q.SQLite, args, guard)

@@ -369,6 +369,17 @@ type Query struct {
 	EachRow    string
 	RowsApart  bool
 	CountsRows bool
+	// Point: an UPDATE or DELETE of at most the row whose integer primary key
+	// these give (the compiler's Emitted.Point); Locking: a locking read.
+	Point   []PointValue
+	Locking bool
+}
+
+// PointValue is one primary-key column's value of a point write: Param ≥ 0 is
+// the 0-based ? it comes from, else Value.
+type PointValue struct {
+	Param int
+	Value int64
 }
 
 // Unsupported is a statement binlite recognizes but does not implement.
