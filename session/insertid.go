@@ -14,8 +14,15 @@ import (
 func (s *Session) writeStmt(q *sqlcompat.Query, db string, args []any) engine.Stmt {
 	st := engine.Stmt{SQL: q.SQLite, Args: args, Upsert: q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace,
 		NoFKChecks: s.vars.Int("foreign_key_checks") == 0, Then: q.Then, EachRow: q.EachRow, RowsApart: q.RowsApart,
-		Tables: q.Tables, Values: (q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace) && q.InsertRows > 0 && len(q.Tables) == 1}
-	st.Key, st.Point = pointKey(q.Point, args)
+		Tables: q.Tables}
+	// What the row locks of concurrent transactions may rely on: an IGNORE write
+	// leaves out a row that meets another transaction's uncommitted key without
+	// touching it, so it counts as reading the whole table.
+	ignores := q.IgnoreDuplicates || q.CountsRows || q.RowsApart
+	st.Values = (q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace) && q.InsertRows > 0 && len(q.Tables) == 1 && !ignores
+	if !ignores {
+		st.Key, st.Point = pointKey(q.Point, args)
+	}
 	// Only a table with an AUTO_INCREMENT column generates ids: SQLite's rowid of
 	// any other table is not an insert id.
 	if st.Upsert && len(q.Tables) > 0 {
