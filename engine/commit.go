@@ -16,6 +16,10 @@ import (
 // next returns the next job to run, or nil after it moved the pipeline on instead
 // (sealed the open group, took the log stage's outcome, committed).
 func (w *writer) next(maxGroup int) *job {
+	if len(w.later) > 0 && (w.pipe.inFlight == nil || w.pipe.mayExecute(len(w.group)+len(w.answers), maxGroup)) {
+		w.ready = append(w.later, w.ready...)
+		w.later = nil
+	}
 	if w.pipe.inFlight != nil {
 		select {
 		case g := <-w.fromLog: // the log first: a sealed group's commit (or the next group's write) waits on it
@@ -24,8 +28,23 @@ func (w *writer) next(maxGroup int) *job {
 		default:
 		}
 		if !w.pipe.mayExecute(len(w.group)+len(w.answers), maxGroup) {
-			w.logged(<-w.fromLog)
-			return nil
+			if len(w.locks.open) == 0 {
+				w.logged(<-w.fromLog)
+				return nil
+			}
+			// The pipeline is full, but statements of open transactions need no
+			// group: they run; other jobs wait until it moves.
+			select {
+			case g := <-w.fromLog:
+				w.logged(g)
+				return nil
+			case j := <-w.jobs:
+				if j.kind == jobTxn && (j.txn.op == txnStmt || j.txn.op == txnRead) {
+					return j
+				}
+				w.later = append(w.later, j)
+				return nil
+			}
 		}
 		if j := w.takeReady(); j != nil {
 			return j
@@ -69,7 +88,9 @@ func (w *writer) seal() {
 	}
 	w.txnInGroup = false
 	g := w.takeGroup()
-	async := !w.draining && w.pipe.overlapNext(len(g.members))
+	// Open explicit transactions keep sending statements that need no group:
+	// they run while the log writes (interleave.go).
+	async := !w.draining && (w.pipe.overlapNext(len(g.members)) || len(w.locks.open) > 0 && w.pipe.room())
 	w.pipe.seal(g, async)
 	w.s.e.commits.logGroups.Add(1)
 	if async {

@@ -533,7 +533,7 @@ func (w *writer) tryInlineTxn(j *job) (o outcome, ok bool) {
 	if !w.own.TryLock() {
 		return outcome{}, false
 	}
-	if w.lastGroup > 1 || len(w.jobs) > 0 || len(w.ready) > 0 || len(w.parked) > 0 || len(w.exclusive) > 0 ||
+	if w.lastGroup > 1 || len(w.jobs) > 0 || len(w.ready) > 0 || len(w.later) > 0 || len(w.parked) > 0 || len(w.exclusive) > 0 ||
 		w.locks.others(j.txn.part) || len(w.locks.pending) > 0 || len(w.locks.pendingTables) > 0 {
 		w.own.Unlock()
 		return outcome{}, false

@@ -165,6 +165,7 @@ type writer struct {
 	locks      rowLocks
 	parked     []parkedJob
 	ready      []*job
+	later      []*job // taken while the pipeline was full (commit.go's next)
 	exclusive  []*job
 	txnInGroup bool
 	keyEnc     keyer
