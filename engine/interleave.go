@@ -498,20 +498,37 @@ func (w *writer) killAll(err error, undo bool) {
 	}
 }
 
-// externalCommit stores x, already durable in the binary log with GTID g as part
-// of a transaction on several schemas, now: the groups ahead of it first, then
-// x alone with the other open transactions taken out.
+// extHold is a writer held for the commit of a transaction on several schemas:
+// from before the binary log has it until this schema stores it, nothing else
+// commits here, so the schema's applied high-water mark stays exact (recovery
+// re-applies the transaction here if a crash comes first).
+type extHold struct {
+	end chan extEnd
+}
+
+type extEnd struct {
+	gtid  gtid.GTID
+	ok    bool // false: the log refused it; roll back
+	reply chan outcome
+}
+
+// externalCommit holds the writer for x's multi-schema commit: the groups ahead
+// of it are committed first, then it waits for the binary log's verdict and
+// stores x alone, the other open transactions taken out and put back.
 func (w *writer) externalCommit(j *job) {
 	x := j.txn.part
 	w.flush()
-	if len(x.events) == 0 {
-		w.endPart(x, false)
-		w.replyTxn(j, outcome{res: Result{GTID: j.txn.gtid}})
+	h := &extHold{end: make(chan extEnd)}
+	w.replyTxn(j, outcome{hold: h})
+	e := <-h.end
+	if !e.ok {
+		err := w.rollbackPart(x)
+		e.reply <- outcome{err: err}
 		return
 	}
 	took, err := w.takeOutOpen(x)
 	if err == nil {
-		err = w.commitWith([]*binlog.Transaction{{GTID: j.txn.gtid}})
+		err = w.commitWith([]*binlog.Transaction{{GTID: e.gtid}})
 	}
 	if err == nil && took {
 		err = w.putBackOpen(x)
@@ -521,10 +538,16 @@ func (w *writer) externalCommit(j *job) {
 	w.s.e.locks.doneWaiting(x.t)
 	if err != nil {
 		w.s.e.fatal(err)
-		w.replyTxn(j, outcome{err: err})
+		e.reply <- outcome{err: err}
 		return
 	}
-	w.replyTxn(j, outcome{res: Result{GTID: j.txn.gtid}})
+	e.reply <- outcome{res: Result{GTID: e.gtid}}
+}
+
+func (h *extHold) finish(g gtid.GTID, ok bool) outcome {
+	reply := make(chan outcome, 1)
+	h.end <- extEnd{gtid: g, ok: ok, reply: reply}
+	return <-reply
 }
 
 // tryInlineTxn runs j on the calling goroutine when the writer is idle and j's

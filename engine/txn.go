@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/binlite/binlite/binlog"
@@ -22,6 +23,7 @@ type Txn struct {
 	byDB       map[string]*lease
 	parts      []*txnPart
 	partOf     map[string]*txnPart
+	holds      []*extHold // writers held for a commit on several schemas
 	savepoints []string
 	// Snapshots: plain reads see one snapshot per schema (REPEATABLE READ,
 	// snapshot.go); snaps are those taken.
@@ -338,6 +340,22 @@ func (t *Txn) commitParts() (Result, error) {
 		tx.Schemas = append(tx.Schemas, l.w.s.name)
 		tx.Events = append(tx.Events, l.events...)
 	}
+	// Hold every writer written, in schema-name order (two such commits never
+	// hold each other's next writer), until each has stored tx.
+	slices.SortFunc(wrote, func(a, b *txnPart) int { return strings.Compare(a.w.s.name, b.w.s.name) })
+	t.parts = nil
+	for _, x := range wrote {
+		o := x.w.submit(&job{kind: jobTxn, txn: txnJob{op: txnExternal, part: x}}, 0)
+		if o.err != nil {
+			for _, h := range t.holds {
+				h.finish(zeroGTID, false)
+			}
+			t.holds = nil
+			t.rollbackAll()
+			return Result{}, o.err
+		}
+		t.holds = append(t.holds, o.hold)
+	}
 	return t.commitAs(tx)
 }
 
@@ -346,6 +364,10 @@ func (t *Txn) commitParts() (Result, error) {
 func (t *Txn) commitAs(tx *binlog.Transaction) (Result, error) {
 	defer t.reset()
 	if err := t.e.opts.Log.Commit([]*binlog.Transaction{tx}); err != nil {
+		for _, h := range t.holds {
+			h.finish(zeroGTID, false)
+		}
+		t.holds = nil
 		t.rollbackAll()
 		if errors.Is(err, binlog.ErrDuplicateGTID) {
 			return Result{}, err
@@ -355,12 +377,12 @@ func (t *Txn) commitAs(tx *binlog.Transaction) (Result, error) {
 	}
 	t.e.afterSync([]*binlog.Transaction{tx})
 	var firstErr error
-	for _, x := range t.parts {
-		if o := t.run(x, txnJob{op: txnExternal, gtid: tx.GTID}, Stmt{}); o.err != nil && firstErr == nil {
+	for _, h := range t.holds {
+		if o := h.finish(tx.GTID, true); o.err != nil && firstErr == nil {
 			firstErr = o.err
 		}
 	}
-	t.parts = nil
+	t.holds = nil
 	for _, l := range t.leases {
 		if o := l.finish(endExternal, tx.GTID); o.err != nil && firstErr == nil {
 			firstErr = o.err

@@ -78,6 +78,7 @@ func (j *job) reply() replyTo {
 type outcome struct {
 	res   Result
 	rows  *Rows
+	hold  *extHold
 	err   error
 	lease *lease
 }
