@@ -3,8 +3,8 @@ package engine
 import (
 	"testing"
 
-	mysqlcatalog "github.com/binlite/binlite/catalog"
 	"github.com/binlite/binlite/binlog"
+	mysqlcatalog "github.com/binlite/binlite/catalog"
 )
 
 func newPart(t *Txn) *txnPart {
