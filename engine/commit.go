@@ -150,6 +150,9 @@ func (w *writer) logged(g *logGroup) {
 		w.pipe.sawArrivals(open + len(w.jobs))
 	}
 	w.pipe.done(g)
+	if g.err == nil {
+		w.groupDurable(g)
+	}
 	if g.err != nil {
 		w.abort(fmt.Errorf("binary log write failed: %w", g.err), mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", g.err))
 		return
@@ -209,9 +212,6 @@ func (w *writer) setAside() {
 	err := w.begin()
 	if err == nil {
 		err = w.replay(open)
-	}
-	for _, m := range open {
-		w.markPending(m.events) // still not stored
 	}
 	if err != nil {
 		// Nothing of the open group is logged or stored: its statements fail.
@@ -337,7 +337,6 @@ func (w *writer) commit() (ok bool) {
 			w.killAll(errRolledBack(), false)
 		}
 	}
-	w.locks.stored()
 	defer w.wake(nil)
 	w.point(PointStored)
 	w.s.e.commits.storageCommits.Add(1)

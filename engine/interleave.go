@@ -331,20 +331,21 @@ func (w *writer) commitPart(j *job) {
 		// follow; nothing to keep apart from setAside.
 		w.txnInGroup = w.groupSP
 	}
-	w.join(member{events: x.events, reply: j.reply()})
-	w.endPart(x, true)
+	pend := w.endPart(x, true)
+	w.join(member{events: x.events, reply: j.reply(), pend: pend})
 }
 
 // endPart ends x's life on the writer and wakes what waited for it.
-func (w *writer) endPart(x *txnPart, committed bool) {
-	w.locks.release(x, committed)
+func (w *writer) endPart(x *txnPart, committed bool) (pending []lockKey) {
+	pending = w.locks.release(x, committed)
 	w.wake(x)
 	w.s.e.locks.doneWaiting(x.t)
-	if len(w.locks.open) == 0 && w.onlyTxns() && w.inTxn {
+	if !committed && len(w.locks.open) == 0 && w.onlyTxns() && w.inTxn {
 		// Nothing but undone changes of ended transactions in the SQLite
 		// transaction: end it cheaply.
 		w.rollback()
 	}
+	return pending
 }
 
 // onlyTxns reports whether the open SQLite transaction holds nothing but the
@@ -574,17 +575,34 @@ func (w *writer) tryInlineTxn(j *job) (o outcome, ok bool) {
 	return <-j.done, true
 }
 
-// markPending records what an autocommit member changed as not yet stored.
-func (w *writer) markPending(evs []binlog.Event) {
+// markPending records what an autocommit member changed as not yet durable and
+// returns the keys for the member.
+func (w *writer) markPending(evs []binlog.Event) []lockKey {
+	var keys []lockKey
 	if len(w.locks.open) > 0 {
-		w.keys = w.keyer().keys(evs, w.keys[:0])
-		w.locks.addPendingKeys(w.keys)
-		return
-	}
-	for _, ev := range evs {
-		if re, ok := ev.(*binlog.RowsEvent); ok {
-			w.locks.addPendingKeys([]lockKey{{re.Table, tableLock}})
+		keys = w.keyer().keys(evs, nil)
+	} else {
+		for _, ev := range evs {
+			if re, ok := ev.(*binlog.RowsEvent); ok && (len(keys) == 0 || keys[len(keys)-1].table != re.Table) {
+				keys = append(keys, lockKey{re.Table, tableLock})
+			}
 		}
+	}
+	w.locks.addPendingKeys(keys)
+	return keys
+}
+
+// groupDurable releases the pending rows of g's members: the log holds them.
+func (w *writer) groupDurable(g *logGroup) {
+	released := false
+	for _, m := range g.members {
+		if len(m.pend) > 0 {
+			w.locks.durable(m.pend)
+			released = true
+		}
+	}
+	if released {
+		w.wake(nil)
 	}
 }
 

@@ -58,10 +58,11 @@ type span struct {
 type rowLocks struct {
 	owner map[lockKey]*txnPart
 	// pending are the rows of committed transactions and autocommit statements
-	// whose group is not yet durable and stored: an explicit transaction's
-	// statement must not see them before that (invariant 1), so it waits for the
-	// storage commit. pendingTables counts them per table; unkeyed those tables
-	// changed while no transaction was open (their keys were not computed).
+	// whose group is not yet durable in the binary log: an explicit
+	// transaction's statement, answered at once, must not see them before that
+	// (invariant 1), so it waits. pendingTables counts them per table; a table
+	// changed while no transaction was open has its table key pending (row
+	// keys were not computed).
 	pending       map[lockKey]int
 	pendingTables map[string]int
 	open          []*txnPart
@@ -146,19 +147,24 @@ func (l *rowLocks) lockTable(r *txnPart, table string) {
 // join adds r, a transaction starting on this writer.
 func (l *rowLocks) join(r *txnPart) { l.open = append(l.open, r) }
 
-// release ends r: its locks go (to pending when it committed), and its journal.
-func (l *rowLocks) release(r *txnPart, committed bool) {
+// release ends r: its locks go, and its journal; when it committed, its rows
+// are pending until its group is durable and the keys are returned for that.
+func (l *rowLocks) release(r *txnPart, committed bool) (pending []lockKey) {
 	for k := range r.keys {
 		if l.owner[k] == r {
 			delete(l.owner, k)
 		}
+		if committed {
+			pending = append(pending, k)
+		}
 	}
 	if committed {
-		l.addPending(r.keys)
+		l.addPendingKeys(pending)
 	}
 	r.ended = true
 	l.open = slices.DeleteFunc(l.open, func(x *txnPart) bool { return x == r })
 	l.journal = slices.DeleteFunc(l.journal, func(s span) bool { return s.x == r })
+	return pending
 }
 
 // cut forgets r's journal beyond event index mark (ROLLBACK TO SAVEPOINT); its
@@ -169,16 +175,6 @@ func (l *rowLocks) cut(r *txnPart, mark int) {
 		if s := &l.journal[i]; s.x == r && s.to > mark {
 			s.to = mark
 		}
-	}
-}
-
-func (l *rowLocks) addPending(keys map[lockKey]struct{}) {
-	if l.pending == nil {
-		l.pending, l.pendingTables = map[lockKey]int{}, map[string]int{}
-	}
-	for k := range keys {
-		l.pending[k]++
-		l.pendingTables[k.table]++
 	}
 }
 
@@ -193,7 +189,20 @@ func (l *rowLocks) addPendingKeys(keys []lockKey) {
 	}
 }
 
-// stored forgets every pending row: their groups are stored.
+// durable forgets keys as pending: their group is durable in the binary log, so
+// seeing them reveals nothing a crash could take back.
+func (l *rowLocks) durable(keys []lockKey) {
+	for _, k := range keys {
+		if l.pending[k]--; l.pending[k] <= 0 {
+			delete(l.pending, k)
+		}
+		if l.pendingTables[k.table]--; l.pendingTables[k.table] <= 0 {
+			delete(l.pendingTables, k.table)
+		}
+	}
+}
+
+// stored forgets every pending row (the writer's transaction ended).
 func (l *rowLocks) stored() {
 	clear(l.pending)
 	clear(l.pendingTables)

@@ -46,7 +46,13 @@ type readPool struct {
 	free      *sync.Cond // signalled when a reader returns to idle
 	idle      []*readConn
 	open      int
+	// spare are snapshot connections beyond max, kept for the next transaction
+	// (up to maxSpare): opening one costs far more than a transaction's reads.
+	spare []*readConn
 }
+
+// maxSpare bounds the snapshot connections a pool keeps beyond its max.
+const maxSpare = 128
 
 func newReadPool(path string, max int, fns Functions) readPool {
 	return readPool{path: path, max: max, functions: fns}
@@ -177,6 +183,10 @@ func (s *readPool) closeReaders() {
 	}
 	s.open -= len(s.idle)
 	s.idle = nil
+	for _, c := range s.spare {
+		c.Close()
+	}
+	s.spare = nil
 }
 
 // stop flushes and closes the writer, then the readers.

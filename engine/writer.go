@@ -94,6 +94,8 @@ type member struct {
 	events []binlog.Event      // otherwise: the captured events (the binary log assigns the GTID)
 	res    Result
 	reply  replyTo
+	// pend are its rows' lock keys, pending until its group is durable.
+	pend []lockKey
 }
 
 // writer owns the single write connection of a schema. Its goroutine executes jobs;
@@ -582,8 +584,7 @@ func (w *writer) execStmt(j *job) {
 		w.answers = append(w.answers, deferred{j.reply(), outcome{res: res}})
 		return
 	}
-	w.markPending(evs)
-	w.join(member{events: evs, res: res, reply: j.reply()})
+	w.join(member{events: evs, res: res, reply: j.reply(), pend: w.markPending(evs)})
 	if w.pipe.inFlight != nil {
 		w.point(PointAhead)
 	}
@@ -639,8 +640,9 @@ func (w *writer) execBeside(j *job) {
 		w.answers = append(w.answers, deferred{j.reply(), outcome{res: res}})
 		return
 	}
-	w.locks.addPendingKeys(w.keys)
-	w.join(member{events: evs, res: res, reply: j.reply()})
+	pend := slices.Clone(w.keys)
+	w.locks.addPendingKeys(pend)
+	w.join(member{events: evs, res: res, reply: j.reply(), pend: pend})
 	if w.pipe.inFlight != nil {
 		w.point(PointAhead)
 	}
