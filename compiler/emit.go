@@ -52,6 +52,9 @@ type Emitted struct {
 	Point []PointPart
 	// Locking: SELECT ... FOR UPDATE / FOR SHARE / LOCK IN SHARE MODE.
 	Locking bool
+	// ValuesOnly: an INSERT or REPLACE of a VALUES list (or SET) that reads no
+	// table (no subquery).
+	ValuesOnly bool
 }
 
 // errNotYet marks a construct the emitter does not compile yet: the statement is
@@ -135,6 +138,7 @@ func (c *compiler) emit(stmt ast.StmtNode, sql string) (*Emitted, error) {
 		if x.IsReplace {
 			e.out.Kind = "replace"
 		}
+		e.out.ValuesOnly = x.Select == nil && !hasSubquery(x)
 		e.insert(x)
 	case *ast.UpdateStmt:
 		e.out.Kind = "update"

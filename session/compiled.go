@@ -21,7 +21,7 @@ func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlco
 	}
 	c := *q
 	c.SQLite, c.Warnings, c.Then, c.EachRow, c.RowsApart, c.CountsRows = em.SQL, em.Warnings, em.Then, em.EachRow, em.RowsApart, em.CountsRows
-	c.Point, c.Locking = pointValues(em.Point), em.Locking
+	c.Point, c.Locking, c.ValuesOnly = pointValues(em.Point), em.Locking, em.ValuesOnly
 	return &c, true, nil
 }
 
@@ -86,7 +86,7 @@ func (s *Session) compiledOnly(text string) (_ *sqlcompat.Query, ok bool, _ erro
 	return &sqlcompat.Query{Kind: kind, SQLite: em.SQL, NumParams: em.Params, Schemas: em.Schemas,
 		Tables: em.Tables, ZeroToNullParams: em.ZeroToNull, ReadOnly: kind == sqlcompat.Select, Warnings: em.Warnings,
 		InsertRows: em.InsertRows, IgnoreDuplicates: em.IgnoreDuplicates, Then: em.Then, EachRow: em.EachRow, RowsApart: em.RowsApart, CountsRows: em.CountsRows,
-		Point: pointValues(em.Point), Locking: em.Locking}, true, nil
+		Point: pointValues(em.Point), Locking: em.Locking, ValuesOnly: em.ValuesOnly}, true, nil
 }
 
 func pointValues(ps []compiler.PointPart) []sqlcompat.PointValue {

@@ -19,7 +19,7 @@ func (s *Session) writeStmt(q *sqlcompat.Query, db string, args []any) engine.St
 	// leaves out a row that meets another transaction's uncommitted key without
 	// touching it, so it counts as reading the whole table.
 	ignores := q.IgnoreDuplicates || q.CountsRows || q.RowsApart
-	st.Values = (q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace) && q.InsertRows > 0 && len(q.Tables) == 1 && !ignores
+	st.Values = q.ValuesOnly && len(q.Tables) == 1 && !ignores
 	if !ignores {
 		st.Key, st.Point = pointKey(q.Point, args)
 	}

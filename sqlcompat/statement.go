@@ -373,6 +373,8 @@ type Query struct {
 	// these give (the compiler's Emitted.Point); Locking: a locking read.
 	Point   []PointValue
 	Locking bool
+	// ValuesOnly: an INSERT or REPLACE that reads no table (the compiler's).
+	ValuesOnly bool
 }
 
 // PointValue is one primary-key column's value of a point write: Param ≥ 0 is
