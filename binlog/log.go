@@ -90,6 +90,7 @@ type Log struct {
 	execMu   sync.RWMutex
 	executed gtid.Set
 	purged   gtid.Set
+	declared gtid.Set // added by SET gtid_purged (purged.go)
 	nextSeq  uint64
 	durPos   int64
 	durCh    chan struct{} // closed and replaced on each durable group/rotation

@@ -78,7 +78,7 @@ func readIndex(dir, base string) (names []string, ok bool, err error) {
 	return names, true, nil
 }
 
-// writeIndex replaces the index atomically: temp file, fsync, rename, fsync dir.
+// writeIndex replaces the index atomically.
 func writeIndex(dir, base string, names []string) error {
 	var b strings.Builder
 	for _, n := range names {
@@ -86,12 +86,20 @@ func writeIndex(dir, base string, names []string) error {
 		b.WriteByte('\n')
 	}
 	path := indexPath(dir, base)
+	if err := replaceFile(dir, path, []byte(b.String())); err != nil {
+		return fmt.Errorf("binlog: write index %s: %w", path, err)
+	}
+	return nil
+}
+
+// replaceFile replaces path (in dir) atomically: temp file, fsync, rename, fsync dir.
+func replaceFile(dir, path string, data []byte) error {
 	tmp := path + ".tmp"
 	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o640)
 	if err != nil {
-		return fmt.Errorf("binlog: write index: %w", err)
+		return err
 	}
-	_, err = f.WriteString(b.String())
+	_, err = f.Write(data)
 	if err == nil {
 		err = f.Sync()
 	}
@@ -106,9 +114,8 @@ func writeIndex(dir, base string, names []string) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("binlog: write index %s: %w", path, err)
 	}
-	return nil
+	return err
 }
 
 func syncDir(dir string) error {

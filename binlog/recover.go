@@ -45,8 +45,11 @@ func (l *Log) recover() error {
 		return err
 	}
 	l.files = append(l.files, fileEntry{name: last, prev: prev})
+	if l.declared, err = readDeclared(l.dir, base); err != nil {
+		return err
+	}
 	l.execMu.Lock()
-	l.executed = prev.Union(gtids)
+	l.executed = prev.Union(gtids).Union(l.declared)
 	l.execMu.Unlock()
 	if next != "" {
 		// The last file ended cleanly (Stop or Rotate): like MySQL, continue
@@ -62,7 +65,7 @@ func (l *Log) recover() error {
 			return err
 		}
 	}
-	l.purged = l.files[0].prev.Clone()
+	l.purged = l.files[0].prev.Union(l.declared)
 	l.nextSeq = l.executed.Union(l.purged).Last(l.opts.ServerUUID) + 1
 	return l.openActive()
 }

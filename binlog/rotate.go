@@ -141,7 +141,7 @@ func (l *Log) purgeFirst(n int) error {
 	}
 	l.mu.Lock()
 	l.files = rest
-	l.purged = rest[0].prev.Clone()
+	l.purged = rest[0].prev.Union(l.declared)
 	l.mu.Unlock()
 	for _, name := range victims {
 		if err := os.Remove(l.path(name)); err != nil && !os.IsNotExist(err) {
@@ -181,6 +181,9 @@ func (l *Log) Reset() error {
 	if err := l.createFile(first+".tmp", gtid.Set{}); err != nil {
 		return l.fail(fmt.Errorf("binlog: reset: %w", err))
 	}
+	if err := l.removeDeclared(); err != nil {
+		return l.fail(fmt.Errorf("binlog: reset: %w", err))
+	}
 	if err := os.Remove(indexPath(l.dir, l.opts.BaseName)); err != nil && !os.IsNotExist(err) {
 		return l.fail(fmt.Errorf("binlog: reset: %w", err))
 	}
@@ -202,6 +205,7 @@ func (l *Log) Reset() error {
 	l.executed = gtid.Set{}
 	l.execMu.Unlock()
 	l.purged = gtid.Set{}
+	l.declared = gtid.Set{}
 	l.nextSeq = 1
 	l.unsynced = 0
 	if err := l.openActive(); err != nil {

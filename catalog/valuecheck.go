@@ -176,16 +176,12 @@ func columnChecks(c *Column) []valueCheck {
 	case "set":
 		// Members may not repeat the comma that separates them, so a plain list works.
 		return []valueCheck{{badEnum, or("binlite_set_ok(" + q + ", '" + strings.ReplaceAll(strings.Join(ty.Elems, ","), "'", "''") + "')")}}
-	case "date":
-		// The date itself must exist (no 2024-02-30, no zero date); a time after it
-		// is what drivers send for a DATE parameter.
-		return []valueCheck{{badDate, or("typeof(" + q + ") = 'text' AND date(" + q + ") IS NOT NULL AND substr(" + q + ", 1, 10) = date(" + q + ")")}}
-	case "datetime", "timestamp":
-		cond := "typeof(" + q + ") = 'text' AND datetime(" + q + ") IS NOT NULL AND substr(" + q + ", 1, 10) = date(" + q + ")"
-		if ty.Base == "timestamp" {
-			cond += " AND " + q + " >= '1970-01-01 00:00:01' AND " + q + " < '2038-01-19 03:14:08'"
-		}
-		return []valueCheck{{badDatetime, or(cond)}}
+	case "date", "datetime", "timestamp":
+		// A date with zero parts only where the statement's sql_mode let it be
+		// written (the engine's binlite_zero_date).
+		ck := legacyTemporalCheck(c)
+		ck.expr += " OR binlite_zero_date(" + q + ", '" + ty.Base + "')"
+		return []valueCheck{ck}
 	case "time":
 		// The engine's binlite_time_valid: a TIME's own spelling within ±838:59:59.
 		return []valueCheck{{badTime, "binlite_time_valid(" + q + ", " + strconv.Itoa(ty.Scale) + ")"}}
@@ -199,6 +195,43 @@ func columnChecks(c *Column) []valueCheck {
 		}
 	}
 	return nil
+}
+
+// legacyTemporalCheck is a DATE, DATETIME or TIMESTAMP column's value check
+// as binlite wrote it before it kept zero dates: the date must exist (no
+// 2024-02-30, no zero part); a time after a DATE's date is what drivers send
+// for a DATE parameter.
+func legacyTemporalCheck(c *Column) valueCheck {
+	q := `"` + strings.ReplaceAll(c.Name, `"`, `""`) + `"`
+	if c.Type.Base == "date" {
+		return valueCheck{badDate, q + " IS NULL OR typeof(" + q + ") = 'text' AND date(" + q + ") IS NOT NULL AND substr(" + q + ", 1, 10) = date(" + q + ")"}
+	}
+	cond := "typeof(" + q + ") = 'text' AND datetime(" + q + ") IS NOT NULL AND substr(" + q + ", 1, 10) = date(" + q + ")"
+	if c.Type.Base == "timestamp" {
+		cond += " AND " + q + " >= '1970-01-01 00:00:01' AND " + q + " < '2038-01-19 03:14:08'"
+	}
+	return valueCheck{badDatetime, q + " IS NULL OR " + cond}
+}
+
+// ZeroDateUpgrades are the value checks of t's DATE, DATETIME and TIMESTAMP
+// columns as binlite wrote them before it kept zero dates (from) and as it
+// writes them now (to), so that a table created then accepts what sql_mode
+// now allows (the engine rewrites its SQLite definition on open).
+func (t *Table) ZeroDateUpgrades() (from, to []string) {
+	for i := range t.Columns {
+		c := &t.Columns[i]
+		switch c.Type.Base {
+		case "date", "datetime", "timestamp":
+		default:
+			continue
+		}
+		name := checkPrefix + legacyTemporalCheck(c).kind + ":" + strings.ReplaceAll(c.Name, `"`, `""`)
+		for _, ck := range columnChecks(c) {
+			from = append(from, fmt.Sprintf(`CONSTRAINT "%s" CHECK (%s)`, name, legacyTemporalCheck(c).expr))
+			to = append(to, fmt.Sprintf(`CONSTRAINT "%s" CHECK (%s)`, name, ck.expr))
+		}
+	}
+	return from, to
 }
 
 // CheckError returns the MySQL error code, SQLSTATE and message for a failed

@@ -102,7 +102,8 @@ func temporalKind(k string) temporal.Kind {
 }
 
 // literalDatetime reads a literal (string, number, DATE '...') as a DATE or
-// DATETIME value; ok=false for anything else or an invalid one.
+// DATETIME value, zero dates included (MySQL compares them); ok=false for
+// anything else or an invalid one.
 func (e *emitter) literalDatetime(x ast.ExprNode) (temporal.Value, bool) {
 	switch v := x.(type) {
 	case *driver.ValueExpr:
@@ -111,17 +112,17 @@ func (e *emitter) literalDatetime(x ast.ExprNode) (temporal.Value, bool) {
 			if v.Type.GetCharset() == "binary" {
 				return temporal.Value{}, false
 			}
-			p, ok := temporal.ParseDatetime(v.GetString())
+			p, ok := temporal.ParseDatetimeZero(v.GetString())
 			return p.Value, ok && !p.Trailing && !p.HasOffset
 		case driver.KindInt64, driver.KindUint64, driver.KindMysqlDecimal:
-			p, ok := temporal.FromNumber(e.literalText(v))
+			p, ok := temporal.FromNumberZero(e.literalText(v))
 			return p.Value, ok
 		}
 	case *ast.FuncCallExpr:
 		switch x.(*ast.FuncCallExpr).FnName.L {
 		case ast.DateLiteral, ast.TimestampLiteral:
 			if lit, ok := v.Args[0].(*driver.ValueExpr); ok {
-				p, ok := temporal.ParseDatetime(lit.GetString())
+				p, ok := temporal.ParseDatetimeZero(lit.GetString())
 				return p.Value, ok && !p.Trailing
 			}
 		}

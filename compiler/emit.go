@@ -55,6 +55,10 @@ type Emitted struct {
 	// ValuesOnly: an INSERT or REPLACE of a VALUES list (or SET) that reads no
 	// table (no subquery).
 	ValuesOnly bool
+	// CellParams are the ? that are whole values of a VALUES list, converted
+	// into their columns when bound (StoreParams) by rules.
+	CellParams []CellParam
+	rules      literalRules
 }
 
 // errNotYet marks a construct the emitter does not compile yet: the statement is
@@ -153,6 +157,7 @@ func (c *compiler) emit(stmt ast.StmtNode, sql string) (*Emitted, error) {
 		return nil, e.err
 	}
 	e.out.SQL, e.out.Warnings, e.out.Params = e.b.String(), e.notes, len(e.params)
+	e.out.rules = literalRules{mode: e.c.mode, tz: e.c.tz, collation: e.c.collation, adjust: e.adjust, nullToZero: e.nullToZero}
 	if len(e.stmts) > 0 {
 		e.out.SQL, e.out.Then = e.stmts[0], append(e.stmts[1:], e.out.SQL)
 	}

@@ -215,12 +215,21 @@ func (e *emitter) binaryLike(x ast.ExprNode, s *scope) (ast.ExprNode, bool) {
 		return nil, false
 	}
 	esc := &driver.ValueExpr{}
-	esc.SetValue(string(l.Escape))
+	esc.SetValue(e.likeEscape(l))
 	var y ast.ExprNode = &ast.FuncCallExpr{FnName: ast.NewCIStr("binlite_like_bytes"), Args: []ast.ExprNode{l.Expr, l.Pattern, esc}}
 	if l.Not {
 		y = &ast.UnaryOperationExpr{Op: opcode.Not, V: y}
 	}
 	return y, true
+}
+
+// likeEscape is LIKE's escape character, "" for none: ESCAPE's, else \ unless
+// NO_BACKSLASH_ESCAPES, where LIKE has none (ESCAPE ” has none too).
+func (e *emitter) likeEscape(l *ast.PatternLikeOrIlikeExpr) string {
+	if l.Escape == 0 || !l.EscapeExplicit && e.c.mode.NoBackslashEscapes {
+		return ""
+	}
+	return string(l.Escape)
 }
 
 // hexNumber is a hexadecimal literal's value where MySQL compares it with a

@@ -148,16 +148,58 @@ func (e *emitter) enumNumeric(x ast.ExprNode, s *scope) (ast.ExprNode, bool) {
 		if v == nil || y.Sel != nil {
 			return nil, false
 		}
+		params := false
 		for _, it := range y.List {
-			if !numberType(e.typeOf(it, s)) {
+			switch {
+			case isParam(it):
+				params = true
+			case !numberType(e.typeOf(it, s)):
 				return nil, false
 			}
+		}
+		if params {
+			// Each item compared as its value is bound: col = a OR col = b ...
+			var or ast.ExprNode
+			for _, it := range y.List {
+				eq := &ast.BinaryOperationExpr{Op: opcode.EQ, L: y.Expr, R: it}
+				var cmp ast.ExprNode = &ast.BinaryOperationExpr{Op: opcode.EQ, L: v, R: it}
+				if isParam(it) {
+					cmp = enumParamCompare(eq, v, nil)
+				}
+				if or == nil {
+					or = cmp
+				} else {
+					or = &ast.BinaryOperationExpr{Op: opcode.LogicOr, L: or, R: cmp}
+				}
+			}
+			or = &ast.ParenthesesExpr{Expr: or}
+			if y.Not {
+				or = &ast.UnaryOperationExpr{Op: opcode.Not, V: or}
+			}
+			return or, true
 		}
 		c := *y
 		c.Expr = v
 		return &c, true
 	case *ast.BetweenExpr:
-		if v := e.enumNumber(y.Expr, s); v != nil && numberType(e.typeOf(y.Left, s)) && numberType(e.typeOf(y.Right, s)) {
+		v := e.enumNumber(y.Expr, s)
+		bound := func(x ast.ExprNode) bool { return isParam(x) || numberType(e.typeOf(x, s)) }
+		if v != nil && (isParam(y.Left) || isParam(y.Right)) && bound(y.Left) && bound(y.Right) {
+			// col >= a AND col <= b, each compared as its value is bound
+			side := func(op opcode.Op, x ast.ExprNode) ast.ExprNode {
+				cmp := &ast.BinaryOperationExpr{Op: op, L: y.Expr, R: x}
+				if isParam(x) {
+					return enumParamCompare(cmp, v, nil)
+				}
+				return &ast.BinaryOperationExpr{Op: op, L: v, R: x}
+			}
+			var both ast.ExprNode = &ast.ParenthesesExpr{Expr: &ast.BinaryOperationExpr{Op: opcode.LogicAnd, L: side(opcode.GE, y.Left), R: side(opcode.LE, y.Right)}}
+			if y.Not {
+				both = &ast.UnaryOperationExpr{Op: opcode.Not, V: both}
+			}
+			return both, true
+		}
+		if v != nil && numberType(e.typeOf(y.Left, s)) && numberType(e.typeOf(y.Right, s)) {
 			c := *y
 			c.Expr = v
 			return &c, true

@@ -28,7 +28,8 @@ var binaryOps = map[opcode.Op]string{
 }
 
 // contextFunctions have values that belong to the session (or change with it):
-// sqlcompat substitutes them, so statements that call them stay with it for now.
+// the session gives their values (contextfuncs.go); a call it does not answer
+// stays with sqlcompat, which substitutes them.
 var contextFunctions = set("database", "schema", "user", "session_user", "system_user",
 	"current_user", "connection_id", "version", "last_insert_id", "row_count", "found_rows",
 	"current_role")
@@ -165,7 +166,10 @@ func (e *emitter) exprStored(x ast.ExprNode, s *scope) {
 		e.w(" LIKE ")
 		e.expr(x.Pattern, s)
 		// MySQL's LIKE escapes with \ unless told otherwise; SQLite's has no escape.
-		e.w(" ESCAPE " + sqlString(string(x.Escape)) + ")")
+		if esc := e.likeEscape(x); esc != "" {
+			e.w(" ESCAPE " + sqlString(esc))
+		}
+		e.w(")")
 	case *ast.PatternRegexpExpr:
 		e.regexpMatch(x, s)
 	case *ast.CaseExpr:
@@ -612,6 +616,9 @@ func (e *emitter) call(x *ast.FuncCallExpr, s *scope) {
 		name = "curtime"
 	case "substring", "mid":
 		name = "substr"
+	}
+	if contextFunctions[name] && e.contextCall(name, x) {
+		return
 	}
 	if contextFunctions[name] || x.Schema.O != "" {
 		e.fail(notYet("function %s", name))

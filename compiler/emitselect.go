@@ -99,7 +99,7 @@ func (e *emitter) selectStmt(x *ast.SelectStmt, outer *scope) {
 	}
 	if x.Where != nil {
 		e.w(" WHERE ")
-		e.expr(x.Where, s)
+		e.where(x.Where, s)
 	}
 	// HAVING and ORDER BY may name the select list's aliases.
 	for _, f := range x.Fields.Fields {

@@ -26,8 +26,9 @@ func TestEmitEnumJSONBinary(t *testing.T) {
 		// IGNORE keeps the empty error value and the members there are
 		{"INSERT IGNORE INTO es (id, e, s, en) VALUES (7, 'xl', 'a,e', 'z')", "INSERT OR IGNORE INTO `es` (`id`, `e`, `s`, `en`) VALUES (7, '', 'a', '')"},
 		{"INSERT IGNORE INTO es (id, en) VALUES (8, NULL)", "INSERT OR IGNORE INTO `es` (`id`, `en`) VALUES (8, 'x')"},
-		// bound and computed values are converted by the engine
-		{"INSERT INTO es (id, e) VALUES (?, ?)", "INSERT INTO `es` (`id`, `e`) VALUES (?1, binlite_enum_store(?2, " + members + ", 'utf8mb4_general_ci', 'enum', 0))"},
+		// a bound value is converted when bound, as its literal (Emitted.StoreParams)
+		{"INSERT INTO es (id, e) VALUES (?, ?)", "INSERT INTO `es` (`id`, `e`) VALUES (?1, ?2)"},
+		// computed values are converted by the engine
 		// numeric contexts use the index (mask); comparison with a string the text
 		{"SELECT e + 0, s & 1, e = 2, e = 'medium' FROM es ORDER BY e, s DESC",
 			"SELECT binlite_int((binlite_enum_index(`e`, " + members + ") + 0), '(binlite_enum_index(`e`, ''[\"small\",\"medium\",\"large\"]'') + 0)') AS `e + 0`, (binlite_set_mask(`s`, '[\"a\",\"b\",\"c\",\"d\"]') & 1) AS `s & 1`, " +
@@ -103,7 +104,7 @@ func TestResultTypesEnumJSONBinary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := compileStmt(stmts[0], "d", cat)
+		p := compileStmt(stmts[0], "d", Mode{}, cat)
 		if len(p.Columns) != len(want) {
 			t.Errorf("%s: %d columns", sql, len(p.Columns))
 			continue

@@ -16,6 +16,10 @@ import (
 // a value as given, the next id for NULL or 0, handed out as InnoDB does.
 const autoIncFunc = "binlite_autoinc"
 
+// autoIncNullFunc is autoIncFunc under NO_AUTO_VALUE_ON_ZERO: only NULL asks
+// for the next id, 0 is stored as given.
+const autoIncNullFunc = "binlite_autoinc_null"
+
 // insert renders INSERT and REPLACE: the VALUES, SET and SELECT forms, DEFAULT,
 // ON DUPLICATE KEY UPDATE (SQLite's upsert on any unique key, as MySQL's).
 func (e *emitter) insert(x *ast.InsertStmt) {
@@ -354,20 +358,38 @@ func isDefault(x ast.ExprNode) bool {
 // literal as what the column keeps of it, 0 into AUTO_INCREMENT as the next id.
 // adjust: see emitter.adjust.
 func (e *emitter) cell(x ast.ExprNode, col *catalog.Column, row int, adjust bool) {
+	zeroGenerates := col.AutoIncrement && !e.c.mode.NoAutoValueOnZero
 	if col.AutoIncrement {
-		e.w(autoIncFunc + "(")
+		if zeroGenerates {
+			e.w(autoIncFunc + "(")
+		} else {
+			e.w(autoIncNullFunc + "(")
+		}
 		defer e.w(")")
 	}
 	if isDefault(x) {
 		e.defaultValue(col, adjust)
 		return
 	}
-	if pm, ok := x.(*driver.ParamMarkerExpr); ok && col.AutoIncrement {
+	if pm, ok := x.(*driver.ParamMarkerExpr); ok && zeroGenerates {
 		e.out.ZeroToNull = append(e.out.ZeroToNull, e.params[pm.Offset]-1)
 	}
-	if col.AutoIncrement && isZeroLiteral(x) {
+	if zeroGenerates && isZeroLiteral(x) {
 		e.w("NULL") // MySQL generates the next id for 0, SQLite for NULL
 		return
+	}
+	if pm, ok := x.(*driver.ParamMarkerExpr); ok && CellConverted(col) {
+		// Its value is converted as a literal of it is, when it is bound
+		// (Emitted.StoreParams); what that leaves meets the conversion of a
+		// computed value, as a literal the compiler does not convert does,
+		// where that gives a converted value back as it is.
+		n := e.params[pm.Offset]
+		wrapped := wrappedCell(col)
+		e.out.CellParams = append(e.out.CellParams, CellParam{Index: n - 1, Col: col, Row: row, Wrapped: wrapped})
+		if !wrapped {
+			e.w("?" + strconv.Itoa(n))
+			return
+		}
 	}
 	if e.literalCell(x, col, nil, row) {
 		return
@@ -634,7 +656,7 @@ func (e *emitter) orderedRows(x *ast.UpdateStmt, table, alias string, def *catal
 	}
 	if x.Where != nil {
 		e.w(" WHERE ")
-		e.expr(x.Where, s)
+		e.where(x.Where, s)
 	}
 	e.w(" ")
 	e.orderBy(x.Order, s)
@@ -651,7 +673,7 @@ func (e *emitter) rowFilter(where ast.ExprNode, order *ast.OrderByClause, limit 
 	if limit == nil {
 		if where != nil {
 			e.w(" WHERE ")
-			e.expr(where, s)
+			e.where(where, s)
 		}
 		return
 	}
@@ -665,7 +687,7 @@ func (e *emitter) rowFilter(where ast.ExprNode, order *ast.OrderByClause, limit 
 	}
 	if where != nil {
 		e.w(" WHERE ")
-		e.expr(where, s)
+		e.where(where, s)
 	}
 	if order != nil {
 		e.w(" ")
@@ -739,7 +761,7 @@ func (e *emitter) multiUpdate(x *ast.UpdateStmt, s *scope) {
 	e.tableRefs(x.TableRefs.TableRefs, s)
 	if x.Where != nil {
 		e.w(" WHERE ")
-		e.expr(x.Where, s)
+		e.where(x.Where, s)
 	}
 	e.w(")")
 }
@@ -877,7 +899,7 @@ func (e *emitter) delete(x *ast.DeleteStmt) {
 	e.tableRefs(x.TableRefs.TableRefs, s)
 	if x.Where != nil {
 		e.w(" WHERE ")
-		e.expr(x.Where, s)
+		e.where(x.Where, s)
 	}
 	e.w(")")
 }

@@ -87,7 +87,8 @@ var plainFuncs = map[string]fnSpec{
 	"gtid_subset": {"gtid_subset", 2, 2, argPlain}, "gtid_subtract": {"gtid_subtract", 2, 2, argPlain},
 	"wait_for_executed_gtid_set": {"wait_for_executed_gtid_set", 1, 2, argPlain},
 	"source_pos_wait":            {"source_pos_wait", 2, 4, argPlain}, "master_pos_wait": {"master_pos_wait", 2, 4, argPlain},
-	"makedate": {"makedate", 2, 2, argPlain}, "from_days": {"from_days", 1, 1, argPlain},
+	"binlog_gtid_pos": {"binlog_gtid_pos", 2, 2, argPlain}, // MariaDB's: the GTID set at a binary log position
+	"makedate":        {"makedate", 2, 2, argPlain}, "from_days": {"from_days", 1, 1, argPlain},
 	"period_add": {"period_add", 2, 2, argPlain}, "period_diff": {"period_diff", 2, 2, argPlain},
 }
 

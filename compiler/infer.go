@@ -22,6 +22,11 @@ type compiler struct {
 	mode      Mode // the session's sql_mode (emitting only)
 	// tz is the session's time zone, seconds east of UTC (emitting only).
 	tz int
+	// vars reads the session's user variables and the values of its context
+	// functions (contextfuncs.go; emitting only).
+	vars UserVars
+	// contextKey is contextKey's value for the text being emitted.
+	contextKey string
 	// valueTyped: a type was worked out from a literal's value, not only its
 	// kind (NOW(3), STR_TO_DATE's format, ROUND(x, 2)): the plan is not one for
 	// every statement of its shape.
@@ -182,9 +187,23 @@ func (c *compiler) expr(e ast.ExprNode, s *scope) ColType {
 func literalType(v *driver.ValueExpr) ColType {
 	switch v.Kind() {
 	case driver.KindNull:
-		if v.Type.GetType() == mysql.TypeLongBlob {
+		switch v.Type.GetType() {
+		case mysql.TypeLongBlob:
+			if v.Type.GetCharset() != "binary" {
+				// a string user variable set to NULL (varLiteral)
+				return ColType{Type: mp.TypeLongBlob, Charset: typeVarchar.Charset, Flags: mp.BlobFlag, Length: 4294967295}
+			}
 			// an unset user variable (varLiteral)
 			return ColType{Type: mp.TypeLongBlob, Charset: mp.CharsetBinary, Flags: mp.BlobFlag | mp.BinaryFlag, Length: 4294967295}
+		case mysql.TypeLonglong:
+			// an integer user variable set to NULL (varLiteral)
+			t := typeBigint
+			if mysql.HasUnsignedFlag(v.Type.GetFlag()) {
+				t.Flags |= mp.UnsignedFlag
+			}
+			return t
+		case mysql.TypeDouble:
+			return typeDouble
 		}
 		return typeNull
 	case driver.KindInt64, driver.KindUint64:

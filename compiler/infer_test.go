@@ -80,7 +80,7 @@ func TestResultTypes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.sql, err)
 		}
-		p := compileStmt(stmts[0], "d", cat)
+		p := compileStmt(stmts[0], "d", Mode{}, cat)
 		if len(p.Columns) != len(tc.want) {
 			t.Errorf("%s: %d columns, want %d", tc.sql, len(p.Columns), len(tc.want))
 			continue
@@ -103,13 +103,13 @@ func TestUnknownStaysUnknown(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := compileStmt(stmts[0], "d", cat)
+		p := compileStmt(stmts[0], "d", Mode{}, cat)
 		if len(p.Columns) != 1 || p.Columns[0].Known() {
 			t.Errorf("%s: %+v, want one unknown column", sql, p.Columns)
 		}
 	}
 	stmts, _, _ := parser.New().Parse("SELECT * FROM legacy", "", "")
-	if p := compileStmt(stmts[0], "d", cat); p.Columns != nil {
+	if p := compileStmt(stmts[0], "d", Mode{}, cat); p.Columns != nil {
 		t.Errorf("SELECT * over a table without a definition: %+v, want the column count unknown", p.Columns)
 	}
 }

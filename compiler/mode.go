@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"github.com/pingcap/tidb/pkg/parser/ast"
+	"github.com/pingcap/tidb/pkg/parser/mysql"
 )
 
 // Mode is what of the session's sql_mode a statement's SQLite SQL depends on.
@@ -18,6 +19,43 @@ type Mode struct {
 	// NoOnlyFullGroupBy: no ONLY_FULL_GROUP_BY. An aggregated query may then name
 	// columns its GROUP BY does not determine (see groupby.go).
 	NoOnlyFullGroupBy bool
+	// PipesAsConcat: || is CONCAT, not OR (PIPES_AS_CONCAT).
+	PipesAsConcat bool
+	// HighNotPrecedence: NOT binds as tightly as ! (HIGH_NOT_PRECEDENCE), so
+	// NOT a BETWEEN b AND c is (NOT a) BETWEEN b AND c.
+	HighNotPrecedence bool
+	// IgnoreSpace: a built-in function's name may be followed by spaces before
+	// its ( (IGNORE_SPACE).
+	IgnoreSpace bool
+	// NoBackslashEscapes: \ is no escape (NO_BACKSLASH_ESCAPES). The session
+	// respells string literals for the default reading before they get here
+	// (sqlcompat.Respell); what is left is LIKE, which then has no escape
+	// character unless ESCAPE names one.
+	NoBackslashEscapes bool
+	// NoAutoValueOnZero: 0 written into an AUTO_INCREMENT column is stored as 0;
+	// only NULL asks for the next value (NO_AUTO_VALUE_ON_ZERO).
+	NoAutoValueOnZero bool
+	// ZeroDates: no NO_ZERO_DATE. A DATE, DATETIME or TIMESTAMP column then
+	// keeps '0000-00-00' without a warning.
+	ZeroDates bool
+	// ZeroInDates: no NO_ZERO_IN_DATE. A DATE or DATETIME column then keeps a
+	// date with a zero month or day ('2024-00-15') as it is.
+	ZeroInDates bool
+}
+
+// parserMode is what of the Mode TiDB's grammar reads statements by.
+func (m Mode) parserMode() mysql.SQLMode {
+	var pm mysql.SQLMode
+	if m.PipesAsConcat {
+		pm |= mysql.ModePipesAsConcat
+	}
+	if m.HighNotPrecedence {
+		pm |= mysql.ModeHighNotPrecedence
+	}
+	if m.IgnoreSpace {
+		pm |= mysql.ModeIgnoreSpace
+	}
+	return pm
 }
 
 // What a division by zero does besides giving NULL (sqlitec.DivisionWarn,

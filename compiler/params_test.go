@@ -19,7 +19,7 @@ func TestWriteParams(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := compileStmt(stmts[0], "d", cat)
+		p := compileStmt(stmts[0], "d", Mode{}, cat)
 		var got []string
 		for _, pt := range p.Params {
 			if pt == nil {

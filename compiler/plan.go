@@ -51,9 +51,9 @@ func (p *Plan) valid(cat Catalog) bool {
 
 // compileStmt works out a parsed statement's plan: a query's result types, a
 // write's parameter types.
-func compileStmt(stmt ast.StmtNode, db string, cat Catalog) *Plan {
+func compileStmt(stmt ast.StmtNode, db string, mode Mode, cat Catalog) *Plan {
 	rec := &recorder{Catalog: cat, seen: map[[2]string]bool{}}
-	c := &compiler{cat: rec, db: db}
+	c := &compiler{cat: rec, db: db, mode: mode}
 	rs, ok := stmt.(ast.ResultSetNode)
 	if !ok {
 		params := c.writeParams(stmt)
@@ -111,17 +111,18 @@ func NewCache(max int) *Cache {
 // (NOW(3), STR_TO_DATE's format) is kept by exact text instead. A statement
 // the grammar does not parse gets a plan that knows nothing.
 func (c *Cache) Query(sql, db string, cat Catalog) *Plan {
-	return c.QueryVars(sql, db, nil, cat)
+	return c.QueryVars(sql, db, Mode{}, nil, cat)
 }
 
-// QueryVars is Query for a session whose user variables are vars (see UserVars).
-func (c *Cache) QueryVars(sql, db string, vars UserVars, cat Catalog) *Plan {
+// QueryVars is Query for a session whose sql_mode is mode (the grammar reads
+// || and NOT by it) and whose user variables are vars (see UserVars).
+func (c *Cache) QueryVars(sql, db string, mode Mode, vars UserVars, cat Catalog) *Plan {
 	vk := varsKey(sql, vars)
-	compile := func() *Plan { return c.compile(sql, db, vars, cat) }
-	p := c.shapes.get(cacheKey{db: db, text: shape(sql), vars: vk}, cat, compile)
+	compile := func() *Plan { return c.compile(sql, db, mode, vars, cat) }
+	p := c.shapes.get(cacheKey{db: db, text: shape(sql), vars: vk, mode: mode}, cat, compile)
 	if p.valueTyped {
 		// Types read off literals' values (NOW(3)): this text's own plan.
-		return c.shapes.get(cacheKey{db: db, text: sql, exact: true, vars: vk}, cat, compile)
+		return c.shapes.get(cacheKey{db: db, text: sql, exact: true, vars: vk, mode: mode}, cat, compile)
 	}
 	return p
 }
@@ -147,20 +148,20 @@ func (c *Cache) EmitWith(sql, db, coll string, mode Mode, tz int, cat Catalog) (
 // EmitVars is EmitWith for a session whose user variables are vars: their values
 // are compiled in (see UserVars).
 func (c *Cache) EmitVars(sql, db, coll string, mode Mode, tz int, vars UserVars, cat Catalog) (*Emitted, error) {
-	key := cacheKey{db: db, coll: coll, mode: mode, tz: tz, text: sql, vars: varsKey(sql, vars)}
-	p := c.texts.get(key, cat, func() *Plan { return c.compileEmit(sql, db, coll, mode, tz, vars, cat) })
+	ck := contextKey(sql, vars)
+	key := cacheKey{db: db, coll: coll, mode: mode, tz: tz, text: sql, vars: varsKey(sql, vars) + ck}
+	p := c.texts.get(key, cat, func() *Plan { return c.compileEmit(sql, db, coll, mode, tz, vars, ck, cat) })
 	return p.emitted, p.emitErr
 }
 
-func (c *Cache) compileEmit(sql, db, coll string, mode Mode, tz int, vars UserVars, cat Catalog) *Plan {
-	ps := c.parsers.Get().(*parser.Parser)
-	defer c.parsers.Put(ps)
-	stmts, _, err := ps.Parse(sql, "", "")
+func (c *Cache) compileEmit(sql, db, coll string, mode Mode, tz int, vars UserVars, ctxKey string, cat Catalog) *Plan {
+	stmts, done, err := c.parse(sql, mode)
+	defer done()
 	if err != nil || len(stmts) != 1 || !bindUserVars(stmts[0], vars) {
 		return &Plan{}
 	}
 	rec := &recorder{Catalog: cat, seen: map[[2]string]bool{}}
-	comp := &compiler{cat: rec, db: db, collation: coll, mode: mode, tz: tz}
+	comp := &compiler{cat: rec, db: db, collation: coll, mode: mode, tz: tz, vars: vars, contextKey: ctxKey}
 	em, err := comp.emit(stmts[0], sql)
 	if errors.Is(err, errNotYet) {
 		em, err = nil, nil
@@ -168,19 +169,28 @@ func (c *Cache) compileEmit(sql, db, coll string, mode Mode, tz int, vars UserVa
 	return &Plan{emitted: em, emitErr: err, deps: rec.deps}
 }
 
-func (c *Cache) compile(sql, db string, vars UserVars, cat Catalog) *Plan {
-	ps := c.parsers.Get().(*parser.Parser)
-	defer c.parsers.Put(ps)
-	stmts, _, err := ps.Parse(sql, "", "")
+func (c *Cache) compile(sql, db string, mode Mode, vars UserVars, cat Catalog) *Plan {
+	stmts, done, err := c.parse(sql, mode)
+	defer done()
 	if err != nil || len(stmts) != 1 || !bindUserVars(stmts[0], vars) {
 		return &Plan{}
 	}
-	return compileStmt(stmts[0], db, cat)
+	return compileStmt(stmts[0], db, mode, cat)
+}
+
+// parse reads sql with the grammar as mode has it read (|| and NOT). The nodes
+// live in the parser's memory: the caller calls done when it no longer reads
+// them, which gives the parser back to the pool.
+func (c *Cache) parse(sql string, mode Mode) (_ []ast.StmtNode, done func(), _ error) {
+	ps := c.parsers.Get().(*parser.Parser)
+	ps.SetSQLMode(mode.parserMode())
+	stmts, _, err := ps.Parse(sql, "", "")
+	return stmts, func() { c.parsers.Put(ps) }, err
 }
 
 // cacheKey is what a plan was made for: a schema, a statement's shape (Query) or
-// exact text (exact, and every SQL plan), and for SQL the session's collation,
-// sql_mode and time zone. A struct, so a lookup builds no string.
+// exact text (exact, and every SQL plan), the session's sql_mode, and for SQL
+// its collation and time zone. A struct, so a lookup builds no string.
 type cacheKey struct {
 	db, coll, text string
 	vars           string // varsKey

@@ -54,18 +54,27 @@ func (e *emitter) temporalLiteral(v *driver.ValueExpr, col *catalog.Column, row 
 			return false
 		}
 		in = v.GetString()
-		st, ok = temporal.StoreText(in, k, fsp, e.c.tz)
+		st, ok = temporal.StoreTextZero(in, k, fsp, e.c.tz)
 	case driver.KindInt64, driver.KindUint64, driver.KindMysqlDecimal, driver.KindFloat64:
 		in = e.literalText(v)
-		st, ok = temporal.StoreNumber(in, k, fsp)
+		st, ok = temporal.StoreNumberZero(in, k, fsp)
 	default:
 		return false
+	}
+	if ok && st.Zero != temporal.NotZero {
+		return e.zeroLiteral(st, in, col, row)
 	}
 	if ok && col.Type.Base == "timestamp" {
 		st.Value, ok = st.Value.Shift(-e.c.tz)
 		ok = ok && st.Value.TimestampRange()
 	}
 	if !ok {
+		if e.adjust && k != temporal.Time {
+			// MySQL stores the zero date of a value it cannot read, with a warning.
+			e.notes = append(e.notes, mysqlerr.Warn(mysqlerr.ErWarnDataTruncated, "Data truncated for column '%s' at row %d", col.Name, row))
+			e.w(zeroDateSQL(k, fsp))
+			return true
+		}
 		if e.adjust {
 			return false // the value check refuses it
 		}
@@ -78,6 +87,48 @@ func (e *emitter) temporalLiteral(v *driver.ValueExpr, col *catalog.Column, row 
 	e.w(sqlString(st.Value.String(fsp)))
 	return true
 }
+
+// zeroLiteral renders a literal date with zero parts (st, read from in) written
+// into col as sql_mode has MySQL store it. Without NO_ZERO_DATE the zero date
+// is kept, without NO_ZERO_IN_DATE a zero month or day; where the mode refuses
+// it, a strict write fails (1292) and one that adjusts values stores the zero
+// date with a warning (1264 for the zero date, 1265 for a zero part). A
+// TIMESTAMP holds the zero date but no zero part.
+func (e *emitter) zeroLiteral(st temporal.Stored, in string, col *catalog.Column, row int) bool {
+	k, fsp := columnKind(col.Type)
+	keep, code := e.c.mode.ZeroDates, mysqlerr.ErWarnDataOutOfRange
+	if st.Zero == temporal.ZeroInDate {
+		keep, code = e.c.mode.ZeroInDates && col.Type.Base != "timestamp", mysqlerr.ErWarnDataTruncated
+	}
+	switch {
+	case keep:
+		if st.Note {
+			e.notes = append(e.notes, mysqlerr.Note(mysqlerr.ErWarnDataTruncated, "Data truncated for column '%s' at row %d", col.Name, row))
+		}
+		e.w(zeroOK(sqlString(st.Value.String(fsp))))
+	case e.adjust:
+		msg := "Out of range value for column '%s' at row %d"
+		if code == mysqlerr.ErWarnDataTruncated {
+			msg = "Data truncated for column '%s' at row %d"
+		}
+		e.notes = append(e.notes, mysqlerr.Warn(code, msg, col.Name, row))
+		e.w(zeroDateSQL(k, fsp))
+	default:
+		e.fail(mysqlerr.New(mysqlerr.ErTruncatedWrongValue, "Incorrect %s value: '%s' for column '%s' at row %d", k, in, col.Name, row))
+	}
+	return true
+}
+
+// zeroDateSQL renders the zero date of a DATE or DATETIME column with fsp
+// fractional digits as a written value: see zeroOK.
+func zeroDateSQL(k temporal.Kind, fsp int) string {
+	return zeroOK(sqlString(temporal.ZeroText(k, fsp)))
+}
+
+// zeroOK renders a date with zero parts the statement may store: the engine's
+// binlite_zero_ok gives the value and lets the column's value check
+// (binlite_zero_date) accept it in the running statement.
+func zeroOK(lit string) string { return "binlite_zero_ok(" + lit + ")" }
 
 // storedTemporal renders a computed value written into a temporal column: in
 // the column's spelling (a DATE into a DATETIME is at midnight), a TIMESTAMP's

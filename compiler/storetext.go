@@ -33,6 +33,9 @@ func zeroValue(ty catalog.Type) (string, bool) {
 		}
 	case "json":
 		return "'null'", true
+	case "date", "datetime", "timestamp":
+		k, fsp := columnKind(ty)
+		return zeroDateSQL(k, fsp), true
 	}
 	return "", false
 }

@@ -23,6 +23,39 @@ import (
 // whose order of evaluation it depends on.
 type UserVars func(name string) any
 
+// TypedNull is the value of a user variable set to NULL after it held a value:
+// MySQL keeps the variable's type (an INT variable set to NULL still reads as a
+// BIGINT). Its value names the kind of the value it held: see NullOf.
+type TypedNull byte
+
+// The kinds of TypedNull.
+const (
+	nullUntyped TypedNull = iota
+	NullInt
+	NullUint
+	NullReal
+	NullString
+)
+
+// NullOf is what SET @v = NULL leaves in a variable that held v: a TypedNull of
+// v's kind, or nil where the NULL is untyped (never set, a binary string, a
+// DECIMAL).
+func NullOf(v any) any {
+	switch x := v.(type) {
+	case int64:
+		return NullInt
+	case uint64:
+		return NullUint
+	case float64:
+		return NullReal
+	case string:
+		return NullString
+	case TypedNull:
+		return x
+	}
+	return nil
+}
+
 // varsKey is the part of a cache key that the user variables the text may read
 // decide: "" for a text without '@' (the common case costs one scan), else each
 // name the text could name with its value's type and value. A name read inside
@@ -86,6 +119,8 @@ func varText(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return "n"
+	case TypedNull:
+		return "N" + strconv.Itoa(int(x))
 	case int64:
 		return "i" + strconv.FormatInt(x, 10)
 	case uint64:
@@ -142,6 +177,24 @@ func varLiteral(v any) (ast.ValueExpr, bool) {
 		// MySQL types a variable never set as a NULL binary string (LONGBLOB).
 		ve := ast.NewValueExpr(nil, "binary", "binary")
 		ve.GetType().SetType(mysql.TypeLongBlob)
+		return ve, true
+	case TypedNull:
+		ve := ast.NewValueExpr(nil, "binary", "binary")
+		switch x {
+		case NullInt:
+			ve.GetType().SetType(mysql.TypeLonglong)
+		case NullUint:
+			ve.GetType().SetType(mysql.TypeLonglong)
+			ve.GetType().AddFlag(mysql.UnsignedFlag)
+		case NullReal:
+			ve.GetType().SetType(mysql.TypeDouble)
+		case NullString:
+			ve.GetType().SetType(mysql.TypeLongBlob)
+			ve.GetType().SetCharset("utf8mb4")
+			ve.GetType().SetCollate("")
+		default:
+			ve.GetType().SetType(mysql.TypeLongBlob)
+		}
 		return ve, true
 	case int64, uint64, float64:
 		return ast.NewValueExpr(x, "", ""), true

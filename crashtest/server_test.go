@@ -204,7 +204,13 @@ func (s *server) signal(sig syscall.Signal) {
 	select {
 	case <-s.exited:
 	case <-time.After(30 * time.Second):
-		s.t.Fatalf("binlite did not exit within 30s of %v", sig)
+		// Its goroutines' stacks (Go prints them on SIGQUIT) say where it hangs.
+		s.send(syscall.SIGQUIT)
+		select {
+		case <-s.exited:
+		case <-time.After(5 * time.Second):
+		}
+		s.t.Fatalf("binlite did not exit within 30s of %v; its log, with the stacks SIGQUIT printed:\n%s", sig, tail(s.log(), 60000))
 	}
 }
 

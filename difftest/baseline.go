@@ -17,7 +17,10 @@ type BaselineEntry struct {
 	File string
 	Hash string // Statement.Hash: finds the statement again after lines move
 	Nth  int    // which of the file's statements with this text (1 for the first)
-	Line int    // the line of the baseline file, for messages
+	// Prepared: the statement's prepared form (RunPreparedFile) is what must
+	// stay MySQL's answer; written with a "P:" before the hash.
+	Prepared bool
+	Line     int // the line of the baseline file, for messages
 }
 
 const baselineHeader = `# Statements of difftest/corpus that binlite answers exactly as MySQL 8.4 does.
@@ -25,6 +28,7 @@ const baselineHeader = `# Statements of difftest/corpus that binlite answers exa
 # fixing binlite, or after editing the corpus) with:
 #   DIFFTEST_UPDATE=1 go test -tags sqlite_preupdate_hook -count=1 ./difftest/
 # Format: file:line  hash-of-statement-text[.N for its Nth occurrence in the file]  statement (shortened)
+# A hash written P:hash is the statement run as a prepared statement with its literals bound.
 `
 
 // ReadBaseline reads the baseline file (a missing file is an empty baseline).
@@ -55,6 +59,10 @@ func ReadBaseline(path string) ([]BaselineEntry, error) {
 			return nil, fmt.Errorf("%s:%d: %q is not file:line", path, n, fields[0])
 		}
 		hash, nth := fields[1], 1
+		prepared := false
+		if h, ok := strings.CutPrefix(hash, "P:"); ok {
+			hash, prepared = h, true
+		}
 		if h, k, ok := strings.Cut(hash, "."); ok {
 			v, err := strconv.Atoi(k)
 			if err != nil || v < 1 {
@@ -62,7 +70,7 @@ func ReadBaseline(path string) ([]BaselineEntry, error) {
 			}
 			hash, nth = h, v
 		}
-		out = append(out, BaselineEntry{ID: fields[0], File: file, Hash: hash, Nth: nth, Line: n})
+		out = append(out, BaselineEntry{ID: fields[0], File: file, Hash: hash, Nth: nth, Line: n, Prepared: prepared})
 	}
 	return out, sc.Err()
 }
@@ -72,17 +80,22 @@ func WriteBaseline(path string, results []*Result) error {
 	var b strings.Builder
 	b.WriteString(baselineHeader)
 	for _, r := range results {
-		seen := map[string]int{}
-		for _, o := range r.Outcomes {
-			h := o.Stmt.Hash()
-			seen[h]++
-			if o.Class != Same {
-				continue
+		for _, set := range []struct {
+			outcomes []*Outcome
+			prefix   string
+		}{{r.Outcomes, ""}, {r.Prepared, "P:"}} {
+			seen := map[string]int{}
+			for _, o := range set.outcomes {
+				h := o.Stmt.Hash()
+				seen[h]++
+				if o.Class != Same {
+					continue
+				}
+				if seen[h] > 1 {
+					h += "." + strconv.Itoa(seen[h])
+				}
+				fmt.Fprintf(&b, "%-20s %-12s  %s\n", o.Stmt.ID(), set.prefix+h, oneLine(o.Stmt.SQL, 90))
 			}
-			if seen[h] > 1 {
-				h += "." + strconv.Itoa(seen[h])
-			}
-			fmt.Fprintf(&b, "%-20s %-10s  %s\n", o.Stmt.ID(), h, oneLine(o.Stmt.SQL, 90))
 		}
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
@@ -95,19 +108,26 @@ func CheckRatchet(base []BaselineEntry, r *Result) []string {
 	for _, o := range r.Outcomes {
 		byHash[o.Stmt.Hash()] = append(byHash[o.Stmt.Hash()], o)
 	}
+	prepared := map[string][]*Outcome{}
+	for _, o := range r.Prepared {
+		prepared[o.Stmt.Hash()] = append(prepared[o.Stmt.Hash()], o)
+	}
 	var out []string
 	for _, e := range base {
 		if e.File != r.File.Name {
 			continue
 		}
-		cands := byHash[e.Hash]
+		cands, what := byHash[e.Hash], "regression (was same in the baseline): "
+		if e.Prepared {
+			cands, what = prepared[e.Hash], "regression of the prepared statement (was same in the baseline): "
+		}
 		k := e.Nth - 1
 		if k >= len(cands) {
-			out = append(out, fmt.Sprintf("%s (baseline line %d): the statement is no longer in the corpus; if that is intended, regenerate the baseline with DIFFTEST_UPDATE=1", e.ID, e.Line))
+			out = append(out, fmt.Sprintf("%s (baseline line %d): the statement (or its prepared form) is no longer in the corpus; if that is intended, regenerate the baseline with DIFFTEST_UPDATE=1", e.ID, e.Line))
 			continue
 		}
 		if o := cands[k]; o.Class != Same {
-			out = append(out, "regression (was same in the baseline): "+o.Report())
+			out = append(out, what+o.Report())
 		}
 	}
 	return out
@@ -130,6 +150,11 @@ func WriteCompatibilityDoc(path, command, mariaVersion string, sums []Summary, r
 	b.WriteString("MySQL's answer; *unsupported*: binlite answers 1235; *error*: binlite answers another error, or an\n")
 	b.WriteString("error where MySQL succeeds; *wrong*: binlite answers differently **without an error** — the defect\n")
 	b.WriteString("that corrupts applications' data quietly.\n\n")
+	b.WriteString("*prepared*: the statements whose literals a bound parameter can replace without changing MySQL's\n")
+	b.WriteString("answer (the values of INSERT and REPLACE, UPDATE's SET col = literal, operands of comparisons, IN\n")
+	b.WriteString("lists and BETWEEN; integers bound as int64, strings as strings) run a second time as prepared\n")
+	b.WriteString("statements (COM_STMT_PREPARE and COM_STMT_EXECUTE, the binary protocol) and are compared with MySQL's\n")
+	b.WriteString("answer to the text: MySQL answers both the same.\n\n")
 	b.WriteString(Table(sums))
 	fmt.Fprintf(&b, "\nProduced by `%s` (%s, %.0f s).\n", command, time.Now().UTC().Format("2006-01-02"), elapsed.Seconds())
 
@@ -158,6 +183,22 @@ func WriteCompatibilityDoc(path, command, mariaVersion string, sums []Summary, r
 			fmt.Fprintf(&b, "  - binlite: %s\n", mdCode(oneLine(o.Got.String(), 240)))
 			fmt.Fprintf(&b, "  - MySQL: %s\n", mdCode(oneLine(o.Want.String(), 240)))
 			fmt.Fprintf(&b, "  - differs: %s\n", mdCode(oneLine(o.Why, 240)))
+		}
+	}
+	var preparedOff []*Outcome
+	for _, r := range results {
+		for _, o := range r.Prepared {
+			if o.Class != Same {
+				preparedOff = append(preparedOff, o)
+			}
+		}
+	}
+	if len(preparedOff) > 0 {
+		b.WriteString("\n## Prepared statements answered differently\n\n")
+		for _, o := range preparedOff[:min(len(preparedOff), 15)] {
+			fmt.Fprintf(&b, "- `%s` (%s) %s with %s\n", o.Stmt.ID(), o.Class, mdCode(oneLine(o.PreparedSQL, 160)), mdCode(oneLine(argsText(o.Args), 120)))
+			fmt.Fprintf(&b, "  - binlite: %s\n", mdCode(oneLine(o.Got.String(), 240)))
+			fmt.Fprintf(&b, "  - MySQL: %s\n", mdCode(oneLine(o.Want.String(), 240)))
 		}
 	}
 	if errs := commonErrors(results, 12); len(errs) > 0 {

@@ -2,7 +2,9 @@ package difftest
 
 import (
 	"fmt"
+	"math"
 	"reflect"
+	"strconv"
 
 	"github.com/go-mysql-org/go-mysql/mysql"
 )
@@ -11,6 +13,9 @@ import (
 type Result struct {
 	File     *File
 	Outcomes []*Outcome
+	// Prepared are the outcomes of the statements PreparedForm rewrites, run a
+	// second time on binlite as prepared statements (RunPreparedFile).
+	Prepared []*Outcome
 	// Problems are defects of the expected side: a written answer that does not fit
 	// MariaDB's, a written answer identical to MariaDB's, MariaDB refusing the
 	// syntax of a statement with no written answer.
@@ -70,6 +75,82 @@ func RunFile(f *File, maria, lite *Conn) (*Result, error) {
 		r.Outcomes = append(r.Outcomes, o)
 	}
 	return r, nil
+}
+
+// RunPreparedFile runs a corpus file again on binlite, in a fresh database, the
+// way an application that binds values runs it: each statement PreparedForm
+// rewrites is sent as a prepared statement with its literals bound as
+// parameters, the others as text (they keep the session's state as the text run
+// had it). MySQL answers a statement the same both ways, so a prepared
+// statement's answer is compared with MySQL's answer to the text (r's outcomes,
+// from RunFile); the binary protocol's spelling of rows is the text protocol's
+// (binaryRow). The outcomes go to r.Prepared.
+func RunPreparedFile(f *File, lite *Conn, r *Result) error {
+	for _, q := range []string{"DROP DATABASE IF EXISTS `" + f.Category + "`", "CREATE DATABASE `" + f.Category + "`", "USE `" + f.Category + "`"} {
+		a, err := lite.Run(q)
+		if err != nil {
+			return err
+		}
+		if a.Err != 0 {
+			return fmt.Errorf("%s: %s: error %d: %s", lite.Server, q, a.Err, a.ErrMsg)
+		}
+	}
+	lite.Use(f.Category)
+	for i, st := range f.Statements {
+		text, args, ok := PreparedForm(st.SQL)
+		var got *Answer
+		var err error
+		if ok {
+			got, err = lite.RunPrepared(text, args)
+		} else {
+			got, err = lite.Run(st.SQL)
+		}
+		if err != nil {
+			if perr := lite.c.Ping(); perr != nil {
+				if rerr := lite.Reconnect(); rerr != nil {
+					return fmt.Errorf("%s: binlite: %v; reconnecting: %w", st.ID(), err, rerr)
+				}
+			}
+		}
+		if !ok {
+			continue
+		}
+		want := r.Outcomes[i].Want
+		o := Classify(st, want, floatsAsWanted(want, got))
+		o.MariaDB, o.PreparedSQL, o.Args = r.Outcomes[i].MariaDB, text, args
+		r.Prepared = append(r.Prepared, o)
+	}
+	return nil
+}
+
+// floatsAsWanted spells got's FLOAT and DOUBLE values as want does where they
+// are the same number: the binary protocol sends the number, the text protocol
+// MySQL's spelling of it (six significant digits for a FLOAT, a scale).
+func floatsAsWanted(want, got *Answer) *Answer {
+	if !want.IsResult() || !got.IsResult() || len(want.Columns) != len(got.Columns) || len(want.Rows) != len(got.Rows) {
+		return got
+	}
+	out := *got
+	out.Rows = make([][]Value, len(got.Rows))
+	for i, row := range got.Rows {
+		out.Rows[i] = append([]Value(nil), row...)
+		for j, v := range row {
+			t := got.Columns[j].Type
+			if (t != mysql.MYSQL_TYPE_FLOAT && t != mysql.MYSQL_TYPE_DOUBLE) || v.Null || j >= len(want.Rows[i]) || want.Rows[i][j].Null {
+				continue
+			}
+			w, err1 := strconv.ParseFloat(want.Rows[i][j].S, 64)
+			g, err2 := strconv.ParseFloat(v.S, 64)
+			if err1 != nil || err2 != nil {
+				continue
+			}
+			if w == g || math.Abs(w-g) <= 5e-7*math.Max(math.Abs(w), math.Abs(g)) && t == mysql.MYSQL_TYPE_FLOAT ||
+				math.Abs(w-g) <= math.Pow(10, -float64(got.Columns[j].Decimals))/2 && got.Columns[j].Decimals < MySQLNotFixedDec {
+				out.Rows[i][j] = want.Rows[i][j]
+			}
+		}
+	}
+	return &out
 }
 
 // comparable drops what Difference ignores (messages, column names) so two answers

@@ -149,8 +149,14 @@ func containsFold(s, w string) bool {
 
 // autoinc is binlite_autoinc(v).
 func (st *stmtState) autoinc(v any) (any, error) {
-	gen, big := autoIncKind(v)
-	if big {
+	gen, _ := autoIncKind(v)
+	return st.autoIncValue(v, gen)
+}
+
+// autoIncValue is v written into the AUTO_INCREMENT column, or the next id
+// where gen: NULL, or 0 unless NO_AUTO_VALUE_ON_ZERO (binlite_autoinc_null(v)).
+func (st *stmtState) autoIncValue(v any, gen bool) (any, error) {
+	if _, big := autoIncKind(v); big {
 		return nil, fnError(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'AUTO_INCREMENT values above 9223372036854775807'")
 	}
 	a := st.alloc

@@ -93,18 +93,15 @@ func mysqlHex(v any) any {
 
 // likeBytes is binlite_like_bytes(value, pattern, escape): LIKE over binary
 // strings, byte by byte and so case-sensitive (SQLite's LIKE folds ASCII case).
+// An empty escape is none (ESCAPE ”, or NO_BACKSLASH_ESCAPES).
 func likeBytes(v, pat any, esc string) any {
 	if isNull(v) || isNull(pat) {
 		return nil
 	}
-	e := byte('\\')
-	if esc != "" {
-		e = esc[0]
-	}
-	return matchBytes(bytesOf(v), bytesOf(pat), e)
+	return matchBytes(bytesOf(v), bytesOf(pat), esc)
 }
 
-func matchBytes(s, p []byte, esc byte) bool {
+func matchBytes(s, p []byte, esc string) bool {
 	for len(p) > 0 {
 		switch c := p[0]; {
 		case c == '%':
@@ -126,7 +123,7 @@ func matchBytes(s, p []byte, esc byte) bool {
 			}
 			s, p = s[1:], p[1:]
 		default:
-			if c == esc && len(p) > 1 {
+			if esc != "" && c == esc[0] && len(p) > 1 {
 				p = p[1:]
 				c = p[0]
 			}

@@ -342,9 +342,9 @@ func (w *writer) commit() (ok bool) {
 	w.s.e.commits.storageCommits.Add(1)
 	// The worker's status first: whoever sees the GTIDs visible (a waiter woken at
 	// this commit) must find them counted too.
-	if w.worker != nil && w.workerCount > 0 {
+	if w.worker != nil && w.workerCount > 0 && w.workerLast != nil {
 		w.worker.applied(w.workerCount, w.workerLast)
-		w.workerCount = 0
+		w.workerCount, w.workerLast = 0, nil
 	}
 	w.s.e.visible.add(txs)
 	w.s.e.afterCommit(txs)

@@ -570,6 +570,20 @@ func (e *Engine) ResetGTIDs(resetLog func() error) error {
 	return os.Remove(marker)
 }
 
+// AddPurged adds set to gtid_executed and gtid_purged (SET GLOBAL gtid_purged): the
+// binary log records it durably, and it is visible at once. No schema records it
+// in its applied GTIDs: those hold what the schema's writer applied, and recovery
+// compares them with binary log transactions only, which set is not among.
+func (e *Engine) AddPurged(set gtid.Set) error {
+	e.ddlMu.Lock()
+	defer e.ddlMu.Unlock()
+	if err := e.opts.Log.AddPurged(set); err != nil {
+		return err
+	}
+	e.visible.union(set)
+	return nil
+}
+
 func clearApplied(c *sqliteConn) error {
 	_, err := c.exec(`DELETE FROM ` + appliedTable)
 	return err

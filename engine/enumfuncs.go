@@ -22,6 +22,12 @@ func registerEnum(c *sqlite3.SQLiteConn, st *stmtState) error {
 	if err := c.RegisterFunc("binlite_lenient", st.lenient, false); err != nil {
 		return fmt.Errorf("register binlite_lenient: %w", err)
 	}
+	if err := c.RegisterFunc("binlite_zero_ok", st.zeroDateOK, false); err != nil {
+		return fmt.Errorf("register binlite_zero_ok: %w", err)
+	}
+	if err := c.RegisterFunc("binlite_zero_date", st.zeroDate, false); err != nil {
+		return fmt.Errorf("register binlite_zero_date: %w", err)
+	}
 	fns := map[string]any{
 		"binlite_enum_index": enumIndex,
 		"binlite_set_mask":   setMask,

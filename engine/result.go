@@ -92,6 +92,25 @@ type Rows struct {
 	LostWarnings int
 }
 
+// storedTemporalText has the SQLite driver return DATE, DATETIME and TIMESTAMP
+// columns as the text they store instead of reading it into a time.Time: it
+// reads a zero date ('0000-00-00', '2024-00-15') as 0001-01-01, the same as a
+// stored 0001-01-01. The driver decides by the column types DeclTypes returns,
+// which are the slice Next reads (go-sqlite3 v1.14.53, pinned in go.mod).
+func storedTemporalText(r driver.Rows) {
+	d, ok := r.(interface{ DeclTypes() []string })
+	if !ok {
+		return
+	}
+	types := d.DeclTypes()
+	for i, t := range types {
+		switch t {
+		case "date", "datetime", "timestamp":
+			types[i] = "text"
+		}
+	}
+}
+
 func queryConn(c *sqliteConn, sql string, args []any, db string) (*Rows, error) {
 	c.state.takeWarnings()
 	r, err := c.query(sql, args...)
@@ -110,6 +129,7 @@ func queryConn(c *sqliteConn, sql string, args []any, db string) (*Rows, error) 
 			out.Columns[i].DeclType = typer.ColumnTypeDatabaseTypeName(i)
 		}
 	}
+	storedTemporalText(r)
 	for {
 		dest := make([]driver.Value, len(names))
 		if err := r.Next(dest); err != nil {

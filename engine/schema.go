@@ -95,6 +95,11 @@ func (e *Engine) openSchema(name string) (*Schema, error) {
 		c.Close()
 		return nil, err
 	}
+	// A file written before binlite kept zero dates gets today's value checks.
+	if err := upgradeZeroDateChecks(c, cat); err != nil {
+		c.Close()
+		return nil, err
+	}
 	s.cat.Store(&cat)
 	if s.w, err = newWriter(s, c, cat); err != nil {
 		c.Close()
@@ -189,11 +194,11 @@ func (s *readPool) closeReaders() {
 	s.spare = nil
 }
 
-// stop flushes and closes the writer, then the readers.
+// stop flushes and closes the writer, then the idle readers and the checkpointer.
 func (s *Schema) stop() error {
 	o := s.w.submit(&job{kind: jobStop}, 0)
+	s.closeReaders() // before the last checkpoint, which readers' snapshots hold up
 	s.ckpt.close()
-	s.closeReaders()
 	return o.err
 }
 

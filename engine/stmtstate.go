@@ -28,6 +28,9 @@ type stmtState struct {
 	fkOff bool
 	// ignoring: the running statement is an IGNORE one (binlite_lenient()).
 	ignoring bool
+	// zeroOK: the running statement wrote a date with zero parts that its
+	// sql_mode lets a column keep (binlite_zero_ok, binlite_zero_date).
+	zeroOK bool
 	// strict: the running DDL is a session's under strict sql_mode: a value an
 	// ALTER TABLE's copy cannot keep fails it (see rebuild.go).
 	strict bool
@@ -58,7 +61,7 @@ type stmtState struct {
 
 // beginStmt clears what belongs to the previous statement.
 func (st *stmtState) beginStmt() {
-	st.now, st.counted = time.Time{}, 0
+	st.now, st.counted, st.zeroOK = time.Time{}, 0, false
 	st.serial++
 	st.warnings, st.lostWarnings = st.warnings[:0], 0
 }
@@ -91,8 +94,11 @@ func registerStmtFunctions(c *sqlite3.SQLiteConn, st *stmtState) error {
 	for name, fn := range map[string]any{
 		"binlite_fk_checks": st.fkChecks,
 		"binlite_autoinc":   st.autoinc,
-		"last_insert_id":    st.setLastInsertID,
-		"binlite_counted":   st.count,
+		"binlite_autoinc_null": func(v any) (any, error) {
+			return st.autoIncValue(v, isNull(v))
+		},
+		"last_insert_id":  st.setLastInsertID,
+		"binlite_counted": st.count,
 	} {
 		if err := c.RegisterFunc(name, fn, false); err != nil {
 			return fmt.Errorf("register %s: %w", name, err)

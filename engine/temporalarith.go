@@ -148,7 +148,7 @@ const maxUnixMicros = 32536771199999999
 // unixTimestamp is UNIX_TIMESTAMP(x): binlite_unix_timestamp(x, src, tz, fsp),
 // x read in the session's zone; 0 outside the range, as MySQL.
 func (f *temporalFuncs) unixTimestamp(x any, src string, tz, fsp int64) any {
-	v, ok := f.date(x, src, int(tz))
+	v, ok := f.fuzzyDate(x, src, int(tz))
 	if !ok {
 		return nil
 	}
@@ -156,7 +156,7 @@ func (f *temporalFuncs) unixTimestamp(x any, src string, tz, fsp int64) any {
 		v.Kind = temporal.Datetime
 	}
 	us := v.UnixMicros() - tz*1e6
-	if us < 0 || us > maxUnixMicros {
+	if us < 0 || us > maxUnixMicros || v.Zero() != temporal.NotZero {
 		us = 0
 	}
 	if fsp == 0 {

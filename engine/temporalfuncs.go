@@ -172,6 +172,16 @@ func (f *temporalFuncs) today(tz int) temporal.Value {
 // date reads a DATE or DATETIME argument (hint: its MySQL type, "" for text or
 // a number read by its content); ok=false for NULL or no date (warned).
 func (f *temporalFuncs) date(x any, hint string, tz int) (temporal.Value, bool) {
+	return f.readDate(x, hint, tz, false)
+}
+
+// fuzzyDate is date for the functions MySQL lets read a date with zero parts
+// (YEAR, MONTH, DAY, DATE_FORMAT ...): the zero date's parts are zeros.
+func (f *temporalFuncs) fuzzyDate(x any, hint string, tz int) (temporal.Value, bool) {
+	return f.readDate(x, hint, tz, true)
+}
+
+func (f *temporalFuncs) readDate(x any, hint string, tz int, zero bool) (temporal.Value, bool) {
 	if isNull(x) {
 		return temporal.Value{}, false
 	}
@@ -186,8 +196,14 @@ func (f *temporalFuncs) date(x any, hint string, tz int) (temporal.Value, bool) 
 	var ok bool
 	if s, isText := sqlText(x); isText {
 		p, ok = temporal.ParseDatetime(s)
+		if !ok && zero {
+			p, ok = temporal.ParseDatetimeZero(s)
+		}
 	} else if n, isNum := numberText(x); isNum {
 		p, ok = temporal.FromNumber(n)
+		if !ok && zero {
+			p, ok = temporal.FromNumberZero(n)
+		}
 	}
 	if !ok {
 		f.st.warnf(codeWrongValue, "Incorrect datetime value: '%s'", display(x))
@@ -386,7 +402,7 @@ func (f *temporalFuncs) key(x any, src, kind string, fsp int64) any {
 		}
 		return v.TimeMicros()
 	}
-	v, ok := f.date(x, src, 0)
+	v, ok := f.fuzzyDate(x, src, 0)
 	if !ok {
 		return nil
 	}

@@ -100,15 +100,34 @@ func (f *temporalFuncs) maketime(h, m, s any, fsp int64) any {
 }
 
 func (f *temporalFuncs) dateFormat(x, format any) any {
-	v, ok := f.date(x, "", 0)
+	v, ok := f.fuzzyDate(x, "", 0)
 	if !ok || isNull(format) {
 		return nil
+	}
+	if v.Zero() != temporal.NotZero && namesDay(argString(format)) {
+		return nil // a day of the week, of the year, a week, a month's name: none for a zero part
 	}
 	out, ok := temporal.DateFormat(v, argString(format), false)
 	if !ok {
 		return nil
 	}
 	return out
+}
+
+// namesDay reports whether a DATE_FORMAT format asks for what a date with a
+// zero part has not: a weekday, a day of the year, a week, a month's name.
+func namesDay(format string) bool {
+	for i := 0; i+1 < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		switch format[i] {
+		case 'a', 'W', 'w', 'j', 'U', 'u', 'V', 'v', 'X', 'x', 'b', 'M', 'D':
+			return true
+		}
+	}
+	return false
 }
 
 func (f *temporalFuncs) timeFormat(x, format any) any {
@@ -130,6 +149,15 @@ func (f *temporalFuncs) datediff(a, b any) any {
 		return nil
 	}
 	return x.DayNumber() - y.DayNumber()
+}
+
+// onFuzzyDate is onDate for a date that may have zero parts.
+func (f *temporalFuncs) onFuzzyDate(x any, fn func(temporal.Value) any) any {
+	v, ok := f.fuzzyDate(x, "", 0)
+	if !ok {
+		return nil
+	}
+	return fn(v)
 }
 
 // onDate applies fn to a date argument, NULL when there is none.
@@ -173,7 +201,7 @@ func (f *temporalFuncs) monthName(x any) any {
 }
 
 func (f *temporalFuncs) dayOfMonth(x any) any {
-	return f.onDate(x, func(v temporal.Value) any { return int64(v.Day) })
+	return f.onFuzzyDate(x, func(v temporal.Value) any { return int64(v.Day) })
 }
 
 func (f *temporalFuncs) dayOfYear(x any) any {
@@ -181,15 +209,15 @@ func (f *temporalFuncs) dayOfYear(x any) any {
 }
 
 func (f *temporalFuncs) month(x any) any {
-	return f.onDate(x, func(v temporal.Value) any { return int64(v.Month) })
+	return f.onFuzzyDate(x, func(v temporal.Value) any { return int64(v.Month) })
 }
 
 func (f *temporalFuncs) year(x any) any {
-	return f.onDate(x, func(v temporal.Value) any { return int64(v.Year) })
+	return f.onFuzzyDate(x, func(v temporal.Value) any { return int64(v.Year) })
 }
 
 func (f *temporalFuncs) quarter(x any) any {
-	return f.onDate(x, func(v temporal.Value) any { return int64((v.Month + 2) / 3) })
+	return f.onFuzzyDate(x, func(v temporal.Value) any { return int64((v.Month + 2) / 3) })
 }
 
 // week is WEEK(x[, mode]); the default mode is default_week_format's 0.

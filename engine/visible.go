@@ -33,6 +33,13 @@ func (v *visibleSet) notifyLocked() {
 	}
 }
 
+func (v *visibleSet) union(s gtid.Set) {
+	v.mu.Lock()
+	v.set = v.set.Union(s)
+	v.notifyLocked()
+	v.mu.Unlock()
+}
+
 func (v *visibleSet) add(txs []*binlog.Transaction) {
 	gs := make([]gtid.GTID, 0, len(txs))
 	for _, tx := range txs {

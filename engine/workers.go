@@ -2,7 +2,9 @@ package engine
 
 import (
 	"sync"
+	"time"
 
+	"github.com/binlite/binlite/binlog"
 	"github.com/binlite/binlite/gtid"
 )
 
@@ -20,6 +22,8 @@ type Worker struct {
 }
 
 // WorkerStatus is what performance_schema.replication_applier_status_by_worker shows.
+// Commit timestamps are the source's, in µs since the epoch (0 = none); apply times
+// are this node's (zero = none).
 type WorkerStatus struct {
 	ID          int
 	Schema      string // schema being applied ("" when idle)
@@ -28,6 +32,11 @@ type WorkerStatus struct {
 	LastErrno   uint16
 	LastError   string
 	Applied     uint64
+
+	ApplyingOriginalUS, ApplyingImmediateUS uint64
+	ApplyingStart                           time.Time
+	LastOriginalUS, LastImmediateUS         uint64
+	LastStart, LastEnd                      time.Time
 }
 
 // Status returns a snapshot.
@@ -40,29 +49,54 @@ func (w *Worker) Status() WorkerStatus {
 	return st
 }
 
-func (w *Worker) start(schema string, g gtid.GTID) {
+func (w *Worker) start(schema string, tx *binlog.Transaction) {
 	w.mu.Lock()
-	w.schemaNow, w.st.Applying = schema, g
+	w.schemaNow = schema
+	w.applyingLocked(tx)
 	w.mu.Unlock()
 }
 
 // applying moves the worker on to the next transaction of the run it applies.
-func (w *Worker) applying(g gtid.GTID) {
+func (w *Worker) applying(tx *binlog.Transaction) {
 	w.mu.Lock()
-	w.st.Applying = g
+	w.applyingLocked(tx)
 	w.mu.Unlock()
 }
 
-func (w *Worker) applied(n uint64, last gtid.GTID) {
+func (w *Worker) applyingLocked(tx *binlog.Transaction) {
+	w.st.Applying, w.st.ApplyingStart = tx.GTID, time.Now()
+	w.st.ApplyingOriginalUS, w.st.ApplyingImmediateUS = tx.OriginalCommitUS, tx.ImmediateCommitUS
+}
+
+// lastApplied is what the status keeps of a run's last transaction: its GTID, the
+// source's commit timestamps and when its apply began.
+type lastApplied struct {
+	gtid                    gtid.GTID
+	originalUS, immediateUS uint64
+	start                   time.Time
+}
+
+// applied counts a committed run of n transactions, last being its last one.
+func (w *Worker) applied(n uint64, last *lastApplied) {
 	w.mu.Lock()
 	w.st.Applied += n
-	w.st.LastApplied = last
+	w.st.LastApplied = last.gtid
+	w.st.LastOriginalUS, w.st.LastImmediateUS = last.originalUS, last.immediateUS
+	w.st.LastStart, w.st.LastEnd = last.start, time.Now()
 	w.mu.Unlock()
+}
+
+// startedAt is when the worker began applying its current transaction.
+func (w *Worker) startedAt() time.Time {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.st.ApplyingStart
 }
 
 func (w *Worker) idleNow() {
 	w.mu.Lock()
 	w.st.Applying, w.schemaNow = gtid.GTID{}, ""
+	w.st.ApplyingOriginalUS, w.st.ApplyingImmediateUS, w.st.ApplyingStart = 0, 0, time.Time{}
 	w.mu.Unlock()
 }
 
@@ -97,7 +131,7 @@ func (w *writer) takeWorker(j *job) {
 	}
 	if j.stream == nil || j.stream.idle == nil || w.worker != nil {
 		if w.worker != nil {
-			w.worker.applying(j.apply.GTID)
+			w.worker.applying(j.apply)
 		}
 		return
 	}
@@ -111,7 +145,7 @@ func (w *writer) takeWorker(j *job) {
 		j.stream.slotWaiters.Add(-1)
 	}
 	w.workerStream = j.stream
-	w.worker.start(w.s.name, j.apply.GTID)
+	w.worker.start(w.s.name, j.apply)
 }
 
 // releaseWorker hands the slot back once the run it applied is committed.
@@ -121,5 +155,5 @@ func (w *writer) releaseWorker() {
 	}
 	w.worker.idleNow()
 	w.workerStream.idle <- w.worker
-	w.worker, w.workerStream, w.workerCount = nil, nil, 0
+	w.worker, w.workerStream, w.workerCount, w.workerLast = nil, nil, 0, nil
 }

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/binlite/binlite/binlog"
-	"github.com/binlite/binlite/gtid"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/preupdate"
 	"github.com/binlite/binlite/sqlitec"
@@ -154,7 +153,7 @@ type writer struct {
 	worker       *Worker
 	workerStream *ApplyStream
 	workerCount  uint64
-	workerLast   gtid.GTID
+	workerLast   *lastApplied // the run's last transaction
 	// waited counts coordinators waiting for one of this writer's applies: the
 	// writer then commits its run instead of holding it open (holdRun).
 	waited atomic.Int32
@@ -700,7 +699,11 @@ func (w *writer) applyTxn(j *job) {
 		w.c.exec(`RELEASE binlite_apply`)
 	}
 	w.workerCount++
-	w.workerLast = j.apply.GTID
+	if w.worker != nil {
+		// Its commit timestamps now: this node's binary log write sets its own.
+		w.workerLast = &lastApplied{gtid: j.apply.GTID, originalUS: j.apply.OriginalCommitUS,
+			immediateUS: j.apply.ImmediateCommitUS, start: w.worker.startedAt()}
+	}
 	w.join(member{tx: j.apply, res: Result{GTID: j.apply.GTID}, reply: j.reply()})
 }
 

@@ -1,6 +1,10 @@
 package infoschema
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+	"time"
+)
 
 // performance_schema's threads and replication tables.
 
@@ -56,9 +60,12 @@ func connectionConfiguration(_ *Schemas, src *Source) []Values {
 		}
 		out = append(out, Values{"CHANNEL_NAME": field(ch, "Channel_Name"), "HOST": field(ch, "Source_Host"),
 			"PORT": intField(ch, "Source_Port"), "USER": field(ch, "Source_User"), "AUTO_POSITION": auto,
-			"SSL_ALLOWED": "NO", "SSL_VERIFY_SERVER_CERTIFICATE": "NO", "CONNECTION_RETRY_INTERVAL": intField(ch, "Connect_Retry"),
+			"SSL_ALLOWED": strings.ToUpper(field(ch, "Source_SSL_Allowed")), "SSL_CA_FILE": field(ch, "Source_SSL_CA_File"),
+			"SSL_CERTIFICATE": field(ch, "Source_SSL_Cert"), "SSL_KEY": field(ch, "Source_SSL_Key"),
+			"SSL_VERIFY_SERVER_CERTIFICATE": strings.ToUpper(field(ch, "Source_SSL_Verify_Server_Cert")),
+			"TLS_VERSION":                   field(ch, "Source_TLS_Version"), "CONNECTION_RETRY_INTERVAL": intField(ch, "Connect_Retry"),
 			"CONNECTION_RETRY_COUNT": intField(ch, "Source_Retry_Count"), "HEARTBEAT_INTERVAL": float64(30),
-			"GET_PUBLIC_KEY": "NO", "COMPRESSION_ALGORITHM": "uncompressed", "ZSTD_COMPRESSION_LEVEL": int64(3),
+			"GET_PUBLIC_KEY": map[int64]string{0: "NO", 1: "YES"}[intField(ch, "Get_Source_public_key")], "COMPRESSION_ALGORITHM": "uncompressed", "ZSTD_COMPRESSION_LEVEL": int64(3),
 			"SOURCE_CONNECTION_AUTO_FAILOVER": "0", "GTID_ONLY": "0"})
 	}
 	return out
@@ -109,9 +116,23 @@ func byWorker(_ *Schemas, src *Source) []Values {
 		if w.Running {
 			state = "ON"
 		}
-		out = append(out, Values{"CHANNEL_NAME": w.Channel, "WORKER_ID": int64(w.ID), "THREAD_ID": nil, "SERVICE_STATE": state,
+		v := Values{"CHANNEL_NAME": w.Channel, "WORKER_ID": int64(w.ID), "THREAD_ID": nil, "SERVICE_STATE": state,
 			"LAST_ERROR_NUMBER": w.LastErrno, "LAST_ERROR_MESSAGE": w.LastError, "LAST_APPLIED_TRANSACTION": w.LastApplied,
-			"APPLYING_TRANSACTION": w.Applying, "APPLYING_SCHEMA": w.Schema, "APPLIED_TRANSACTIONS": int64(w.Applied)})
+			"APPLYING_TRANSACTION": w.Applying, "APPLYING_SCHEMA": w.Schema, "APPLIED_TRANSACTIONS": int64(w.Applied)}
+		for col, t := range map[string]time.Time{
+			"LAST_APPLIED_TRANSACTION_ORIGINAL_COMMIT_TIMESTAMP":  w.LastOriginalCommit,
+			"LAST_APPLIED_TRANSACTION_IMMEDIATE_COMMIT_TIMESTAMP": w.LastImmediateCommit,
+			"LAST_APPLIED_TRANSACTION_START_APPLY_TIMESTAMP":      w.LastStartApply,
+			"LAST_APPLIED_TRANSACTION_END_APPLY_TIMESTAMP":        w.LastEndApply,
+			"APPLYING_TRANSACTION_ORIGINAL_COMMIT_TIMESTAMP":      w.ApplyingOriginalCommit,
+			"APPLYING_TRANSACTION_IMMEDIATE_COMMIT_TIMESTAMP":     w.ApplyingImmediateCommit,
+			"APPLYING_TRANSACTION_START_APPLY_TIMESTAMP":          w.ApplyingStartApply,
+		} {
+			if !t.IsZero() { // else the column's zero, '0000-00-00 00:00:00.000000', as MySQL shows
+				v[col] = t.UTC().Format("2006-01-02 15:04:05.000000")
+			}
+		}
+		out = append(out, v)
 	}
 	return out
 }

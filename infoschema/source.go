@@ -64,4 +64,8 @@ type Worker struct {
 	Applied               uint64
 	LastErrno             int64
 	LastError             string
+	// The source's commit times and this node's apply times of the last applied
+	// and of the applying transaction (zero = none).
+	LastOriginalCommit, LastImmediateCommit, LastStartApply, LastEndApply time.Time
+	ApplyingOriginalCommit, ApplyingImmediateCommit, ApplyingStartApply   time.Time
 }

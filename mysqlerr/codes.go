@@ -18,6 +18,7 @@ const (
 	ErWrongAutoKey                      uint16 = 1075
 	ErTooBigFieldLength                 uint16 = 1074
 	ErWarnDataTruncated                 uint16 = 1265
+	ErWarnDataOutOfRange                uint16 = 1264
 	ErWarnDeprecatedSyntaxNoReplacement uint16 = 1681
 	ErWarnDeprecatedSyntax              uint16 = 1287
 	ErDivisionByZero                    uint16 = 1365
@@ -84,6 +85,11 @@ const (
 	ErMasterFatalReadingLog                      uint16 = 1236
 	ErWrongArguments                             uint16 = 1210
 	ErTableAccessDenied                          uint16 = 1142
+	ErColumnAccessDenied                         uint16 = 1143
+	ErIllegalGrantForTable                       uint16 = 1144
+	ErNonexistingGrant                           uint16 = 1141
+	ErNonexistingTableGrant                      uint16 = 1147
+	ErCantCreateUserWithGrant                    uint16 = 1410
 	ErOptionPreventsStmt                         uint16 = 1290
 	ErUnknownError                               uint16 = 1105
 	ErServerShutdown                             uint16 = 1053
@@ -117,11 +123,13 @@ const (
 	ErSlaveThread                                uint16 = 1202
 	ErSlaveMustStop                              uint16 = 1198
 	ErReadOnlyTransaction                        uint16 = 1792
+	ErCantChangeTxCharacteristics                uint16 = 1568
 	ErUnknownProcedure                           uint16 = 1106
 	ErCantReopenTable                            uint16 = 1137
-	ErInvalidGTIDSet                             uint16 = 1772
-	ErMalformedGTIDSpec                          uint16 = 1773
+	ErMalformedGTIDSpec                          uint16 = 1772 // ER_MALFORMED_GTID_SET_SPECIFICATION
+	ErMalformedGTIDEncoding                      uint16 = 1773 // ER_MALFORMED_GTID_SET_ENCODING
 	ErGTIDExecutedNotEmpty                       uint16 = 1840
+	ErCantSetGTIDPurgedDueSetsConstraints        uint16 = 3546
 	ErIncorrectGlobalLocalVar                    uint16 = 1238
 
 	// Foreign key definitions and DDL on referenced tables.
@@ -139,78 +147,84 @@ const (
 
 // states maps codes to SQLSTATEs; codes absent here use HY000, MySQL's general state.
 var states = map[uint16]string{
-	ErConCountError:           "08004",
-	ErTooManyUserConnections:  "42000",
-	ErNetReadInterrupted:      "08S01",
-	ErNetWriteInterrupted:     "08S01",
-	ErHandshakeError:          "08S01",
-	ErDBAccessDenied:          "42000",
-	ErAccessDenied:            "28000",
-	ErNoDB:                    "3D000",
-	ErUnknownCom:              "08S01",
-	ErBadNull:                 "23000",
-	ErBadDB:                   "42000",
-	ErTableExists:             "42S01",
-	ErBadTable:                "42S02",
-	ErMultiplePriKey:          "42000",
-	ErBadField:                "42S22",
-	ErDupFieldName:            "42S21",
-	ErInvalidDefault:          "42000",
-	ErWrongAutoKey:            "42000",
-	ErTooBigFieldLength:       "42000",
-	ErBlobCantHaveDefault:     "42000",
-	ErUnknownCharacterSet:     "42000",
-	ErMBiggerThanD:            "42000",
-	ErTooBigScale:             "42000",
-	ErTooBigPrecision:         "42000",
-	ErInvalidOnUpdate:         "HY000",
-	ErDupKeyName:              "42000",
-	ErDupEntry:                "23000",
-	ErParse:                   "42000",
-	ErEmptyQuery:              "42000",
-	ErCantDropFieldOrKey:      "42000",
-	ErWrongDBName:             "42000",
-	ErWrongTableName:          "42000",
-	ErUnknownSystemVariable:   "HY000",
-	ErNetPacketTooLarge:       "08S01",
-	ErNetReadError:            "08S01",
-	ErNetErrorOnWrite:         "08S01",
-	ErNetPacketsOutOfOrder:    "08S01",
-	ErUnknownStmtHandler:      "HY000",
-	ErNoSuchTable:             "42S02",
-	ErSyntaxError:             "42000",
-	ErSpecificAccessDenied:    "42000",
-	ErWrongValueForVar:        "42000",
-	ErWrongTypeForVar:         "42000",
-	ErNotSupportedYet:         "42000",
-	ErWrongArguments:          "HY000",
-	ErTableAccessDenied:       "42000",
-	ErServerShutdown:          "08S01",
-	ErQueryInterrupted:        "70100",
-	ErNoSuchIndex:             "42S12",
-	ErCantDoThisDuringTxn:     "25000",
-	ErUnknownTable:            "42S02",
-	ErDataTooLong:             "22001",
-	1264:                      "22003", // ER_WARN_DATA_OUT_OF_RANGE
-	ErDataOutOfRange:          "22003",
-	ErDivisionByZero:          "22012",
-	ErWarnDataTruncated:       "01000",
-	ErWrongValueCountOnRow:    "21S01",
-	ErTruncatedWrongValue:     "22007",
-	ErNoReferencedRow:         "23000",
-	ErRowIsReferenced:         "23000",
-	ErWrongFieldWithGroup:     "42000",
-	ErSubqueryNo1Row:          "21000",
-	ErTableNotLockedForWrite:  "HY000",
-	ErTableNotLocked:          "HY000",
-	ErCantUpdateWithReadlock:  "HY000",
-	ErMixOfGroupFuncAndFields: "42000",
-	ErSPDoesNotExist:          "42000",
-	ErLockDeadlock:            "40001",
-	ErReadOnlyTransaction:     "25006",
-	ErUnknownProcedure:        "42000",
-	ErKeyColumnDoesNotExist:   "42000",
-	ErTruncateIllegalFK:       "42000",
+	ErConCountError:               "08004",
+	ErTooManyUserConnections:      "42000",
+	ErNetReadInterrupted:          "08S01",
+	ErNetWriteInterrupted:         "08S01",
+	ErHandshakeError:              "08S01",
+	ErDBAccessDenied:              "42000",
+	ErAccessDenied:                "28000",
+	ErNoDB:                        "3D000",
+	ErUnknownCom:                  "08S01",
+	ErBadNull:                     "23000",
+	ErBadDB:                       "42000",
+	ErTableExists:                 "42S01",
+	ErBadTable:                    "42S02",
+	ErMultiplePriKey:              "42000",
+	ErBadField:                    "42S22",
+	ErDupFieldName:                "42S21",
+	ErInvalidDefault:              "42000",
+	ErWrongAutoKey:                "42000",
+	ErTooBigFieldLength:           "42000",
+	ErBlobCantHaveDefault:         "42000",
+	ErUnknownCharacterSet:         "42000",
+	ErMBiggerThanD:                "42000",
+	ErTooBigScale:                 "42000",
+	ErTooBigPrecision:             "42000",
+	ErInvalidOnUpdate:             "HY000",
+	ErDupKeyName:                  "42000",
+	ErDupEntry:                    "23000",
+	ErParse:                       "42000",
+	ErEmptyQuery:                  "42000",
+	ErCantDropFieldOrKey:          "42000",
+	ErWrongDBName:                 "42000",
+	ErWrongTableName:              "42000",
+	ErUnknownSystemVariable:       "HY000",
+	ErNetPacketTooLarge:           "08S01",
+	ErNetReadError:                "08S01",
+	ErNetErrorOnWrite:             "08S01",
+	ErNetPacketsOutOfOrder:        "08S01",
+	ErUnknownStmtHandler:          "HY000",
+	ErNoSuchTable:                 "42S02",
+	ErSyntaxError:                 "42000",
+	ErSpecificAccessDenied:        "42000",
+	ErWrongValueForVar:            "42000",
+	ErWrongTypeForVar:             "42000",
+	ErNotSupportedYet:             "42000",
+	ErWrongArguments:              "HY000",
+	ErTableAccessDenied:           "42000",
+	ErColumnAccessDenied:          "42000",
+	ErIllegalGrantForTable:        "42000",
+	ErNonexistingGrant:            "42000",
+	ErNonexistingTableGrant:       "42000",
+	ErCantCreateUserWithGrant:     "42000",
+	ErServerShutdown:              "08S01",
+	ErQueryInterrupted:            "70100",
+	ErNoSuchIndex:                 "42S12",
+	ErCantDoThisDuringTxn:         "25000",
+	ErUnknownTable:                "42S02",
+	ErDataTooLong:                 "22001",
+	1264:                          "22003", // ER_WARN_DATA_OUT_OF_RANGE
+	ErDataOutOfRange:              "22003",
+	ErDivisionByZero:              "22012",
+	ErWarnDataTruncated:           "01000",
+	ErWrongValueCountOnRow:        "21S01",
+	ErTruncatedWrongValue:         "22007",
+	ErNoReferencedRow:             "23000",
+	ErRowIsReferenced:             "23000",
+	ErWrongFieldWithGroup:         "42000",
+	ErSubqueryNo1Row:              "21000",
+	ErTableNotLockedForWrite:      "HY000",
+	ErTableNotLocked:              "HY000",
+	ErCantUpdateWithReadlock:      "HY000",
+	ErMixOfGroupFuncAndFields:     "42000",
+	ErSPDoesNotExist:              "42000",
+	ErLockDeadlock:                "40001",
+	ErReadOnlyTransaction:         "25006",
+	ErCantChangeTxCharacteristics: "25001",
+	ErUnknownProcedure:            "42000",
+	ErKeyColumnDoesNotExist:       "42000",
+	ErTruncateIllegalFK:           "42000",
 
 	ErCollationCharsetMismatch: "42000",
 	ErCantRemoveAllFields:      "42000",

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/binlite/binlite/temporal"
 )
 
 // appendBinaryRow appends a binary-protocol row: header 0x00, a NULL bitmap offset
@@ -59,33 +61,33 @@ func appendBinaryValue(b []byte, typ byte, v any) []byte {
 	return appendLenEncString(b, formatText(v, typ))
 }
 
-// appendBinaryDatetime uses the shortest of the 0/4/7/11-byte forms.
-func appendBinaryDatetime(b []byte, t time.Time, dateOnly bool) []byte {
-	if t.IsZero() {
+// appendBinaryDatetime uses the shortest of the 0/4/7/11-byte forms: the zero
+// date '0000-00-00 00:00:00' is length 0.
+func appendBinaryDatetime(b []byte, t temporal.Value, dateOnly bool) []byte {
+	if t.Year|t.Month|t.Day|t.Hour|t.Minute|t.Second|t.Nano == 0 {
 		return append(b, 0)
 	}
-	us := t.Nanosecond() / 1000
+	us := t.Nano / 1000
 	n := byte(11)
 	switch {
-	case dateOnly || t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && us == 0:
+	case dateOnly || t.Hour == 0 && t.Minute == 0 && t.Second == 0 && us == 0:
 		n = 4
 	case us == 0:
 		n = 7
 	}
 	b = append(b, n)
-	b = appendUint16(b, uint16(t.Year()))
-	b = append(b, byte(t.Month()), byte(t.Day()))
+	b = appendUint16(b, uint16(t.Year))
+	b = append(b, byte(t.Month), byte(t.Day))
 	if n == 4 {
 		return b
 	}
-	b = append(b, byte(t.Hour()), byte(t.Minute()), byte(t.Second()))
+	b = append(b, byte(t.Hour), byte(t.Minute), byte(t.Second))
 	if n == 7 {
 		return b
 	}
 	return appendUint32(b, uint32(us))
 }
 
-// appendBinaryTime encodes a TIME as 0, 8 or 12 bytes (sign, days, h:m:s, micros).
 func appendBinaryTime(b []byte, d time.Duration) []byte {
 	if d == 0 {
 		return append(b, 0)
@@ -199,26 +201,31 @@ var timeLayouts = []string{
 	time.RFC3339Nano,
 }
 
-// toTime converts a row value to a temporal column value; the zero time (sent as
-// 0000-00-00) when unparseable.
-func toTime(v any) time.Time {
+// toTime converts a row value to a temporal column value's parts: a time.Time,
+// or text in MySQL's spelling, zero dates ('0000-00-00', '2024-00-15')
+// included; the zero date when unparseable.
+func toTime(v any) temporal.Value {
 	var s string
 	switch x := v.(type) {
 	case time.Time:
-		return x
+		return temporal.Value{Year: x.Year(), Month: int(x.Month()), Day: x.Day(),
+			Hour: x.Hour(), Minute: x.Minute(), Second: x.Second(), Nano: x.Nanosecond()}
 	case string:
 		s = x
 	case []byte:
 		s = string(x)
 	default:
-		return time.Time{}
+		return temporal.Value{}
+	}
+	if p, ok := temporal.ParseDatetimeZero(strings.TrimSpace(s)); ok {
+		return p.Value
 	}
 	for _, layout := range timeLayouts {
 		if t, err := time.Parse(layout, strings.TrimSpace(s)); err == nil {
-			return t
+			return toTime(t)
 		}
 	}
-	return time.Time{}
+	return temporal.Value{}
 }
 
 // toDuration converts a row value to a TIME column value.

@@ -2,6 +2,12 @@ package mysqlproto
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/sha1"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/pem"
 	"fmt"
 	"net"
 	"time"
@@ -13,9 +19,27 @@ import (
 const clientCapabilities = ClientLongPassword | ClientLongFlag | ClientProtocol41 |
 	ClientTransactions | ClientSecureConnection | ClientMultiResults | ClientPluginAuth
 
-// Dial opens a client connection and authenticates with mysql_native_password. The
-// replica uses it to reach its source; it speaks only what that needs.
+// DialOptions say how binlite's client (the replica's IO thread) logs in.
+type DialOptions struct {
+	User, Password string
+	// TLS, when set, upgrades the connection before authenticating (SOURCE_SSL=1);
+	// a server that does not offer TLS is then refused (CR_SSL_CONNECTION_ERROR).
+	TLS *tls.Config
+	// GetPublicKey lets caching_sha2_password's full authentication without TLS ask
+	// the server for its RSA public key (GET_SOURCE_PUBLIC_KEY=1). Without it, and
+	// without TLS, such a login fails as MySQL's does.
+	GetPublicKey bool
+}
+
+// Dial opens a client connection and authenticates with mysql_native_password or
+// caching_sha2_password, without TLS.
 func Dial(ctx context.Context, addr, user, password string) (*Conn, error) {
+	return DialWith(ctx, addr, DialOptions{User: user, Password: password})
+}
+
+// DialWith opens a client connection as o says. The replica uses it to reach its
+// source; it speaks only what that needs.
+func DialWith(ctx context.Context, addr string, o DialOptions) (*Conn, error) {
 	var d net.Dialer
 	nc, err := d.DialContext(ctx, "tcp", addr)
 	if err != nil {
@@ -25,11 +49,11 @@ func Dial(ctx context.Context, addr, user, password string) (*Conn, error) {
 	if dl, ok := ctx.Deadline(); ok {
 		nc.SetDeadline(dl)
 	}
-	if err := c.clientHandshake(user, password); err != nil {
-		nc.Close()
+	if err := c.clientHandshake(ctx, o); err != nil {
+		c.Close()
 		return nil, err
 	}
-	nc.SetDeadline(time.Time{})
+	c.netConn.SetDeadline(time.Time{})
 	return c, nil
 }
 
@@ -60,7 +84,13 @@ func (c *Conn) PacketBuffered() bool {
 	return size < maxPacketChunk && n >= 4+size
 }
 
-func (c *Conn) clientHandshake(user, password string) error {
+// Client-side error codes (CR_*) of the login.
+const (
+	crSSLConnectionError = 2026
+	crAuthPluginErr      = 2061
+)
+
+func (c *Conn) clientHandshake(ctx context.Context, o DialOptions) error {
 	greet, err := c.ReadPacket()
 	if err != nil {
 		return fmt.Errorf("read greeting: %w", err)
@@ -86,21 +116,47 @@ func (c *Conn) clientHandshake(user, password string) error {
 		part := r.bytes(n)
 		scramble = append(scramble, part[:len(part)-1]...) // drop the trailing NUL
 	}
+	plugin := PluginNativePassword
+	if caps&ClientPluginAuth != 0 && r.remaining() > 0 {
+		plugin = r.nulString()
+	}
 	if r.err != nil || caps&ClientProtocol41 == 0 {
 		return malformed("malformed greeting")
 	}
-	c.capabilities = clientCapabilities & caps
-	resp := NativePasswordResponse(password, scramble)
+	if plugin != PluginCachingSHA2 {
+		plugin = PluginNativePassword
+	}
+	want := clientCapabilities
+	if o.TLS != nil {
+		if caps&ClientSSL == 0 {
+			return mysqlerr.New(crSSLConnectionError, "SSL connection error: SSL is required but the server doesn't support it")
+		}
+		want |= ClientSSL
+	}
+	c.capabilities = want & caps
 	b := make([]byte, 0, 128)
 	b = appendUint32(b, c.capabilities)
 	b = appendUint32(b, 1<<24)
 	b = append(b, byte(CharsetUTF8MB4))
 	b = append(b, make([]byte, 23)...)
-	b = append(b, user...)
+	if o.TLS != nil {
+		// SSLRequest: the fixed part of the response, then the TLS handshake.
+		if err := c.WritePacket(b); err != nil {
+			return err
+		}
+		if err := c.Flush(); err != nil {
+			return err
+		}
+		if err := c.startTLS(ctx, o.TLS, false); err != nil {
+			return mysqlerr.New(crSSLConnectionError, "SSL connection error: %v", err)
+		}
+	}
+	resp := clientAuthResponse(plugin, o.Password, scramble)
+	b = append(b, o.User...)
 	b = append(b, 0)
 	b = append(b, byte(len(resp)))
 	b = append(b, resp...)
-	b = append(b, nativePasswordPlugin...)
+	b = append(b, plugin...)
 	b = append(b, 0)
 	if err := c.WritePacket(b); err != nil {
 		return err
@@ -113,6 +169,7 @@ func (c *Conn) clientHandshake(user, password string) error {
 		if err != nil {
 			return fmt.Errorf("read auth result: %w", err)
 		}
+		var reply []byte
 		switch {
 		case len(p) > 0 && p[0] == headerOK:
 			return nil
@@ -120,24 +177,78 @@ func (c *Conn) clientHandshake(user, password string) error {
 			return ParseError(p)
 		case len(p) > 0 && p[0] == headerEOF: // AuthSwitchRequest
 			ar := &reader{buf: p[1:]}
-			plugin := ar.nulString()
-			if plugin != nativePasswordPlugin {
-				return fmt.Errorf("server asks for auth plugin %q; only %s is supported", plugin, nativePasswordPlugin)
+			plugin = ar.nulString()
+			if plugin != PluginNativePassword && plugin != PluginCachingSHA2 {
+				return mysqlerr.New(crAuthPluginErr, "server asks for authentication plugin %q, which binlite's client does not speak", plugin)
 			}
-			salt := ar.rest()
-			if n := len(salt); n > 0 && salt[n-1] == 0 {
-				salt = salt[:n-1]
+			scramble = append([]byte(nil), ar.rest()...)
+			if n := len(scramble); n > 0 && scramble[n-1] == 0 {
+				scramble = scramble[:n-1]
 			}
-			if err := c.WritePacket(NativePasswordResponse(password, salt)); err != nil {
-				return err
+			reply = clientAuthResponse(plugin, o.Password, scramble)
+			if reply == nil {
+				reply = []byte{}
 			}
-			if err := c.Flush(); err != nil {
+		case len(p) > 1 && p[0] == authMoreData && plugin == PluginCachingSHA2:
+			if reply, err = c.sha2MoreData(p[1:], o, scramble); err != nil {
 				return err
 			}
 		default:
 			return malformed("unexpected packet during authentication")
 		}
+		if reply == nil {
+			continue
+		}
+		if err := c.WritePacket(reply); err != nil {
+			return err
+		}
+		if err := c.Flush(); err != nil {
+			return err
+		}
 	}
+}
+
+func clientAuthResponse(plugin, password string, scramble []byte) []byte {
+	if plugin == PluginCachingSHA2 {
+		return CachingSHA2Response(password, scramble)
+	}
+	return NativePasswordResponse(password, scramble)
+}
+
+// sha2MoreData answers caching_sha2_password's AuthMoreData: nothing after a fast
+// authentication, the password for a full one (in clear over TLS, RSA-encrypted
+// otherwise), the public key request when the key is to be fetched.
+func (c *Conn) sha2MoreData(data []byte, o DialOptions, scramble []byte) ([]byte, error) {
+	switch {
+	case len(data) == 1 && data[0] == sha2FastAuthSuccess:
+		return nil, nil
+	case len(data) == 1 && data[0] == sha2PerformFullAuth:
+		if c.Secure() {
+			return append([]byte(o.Password), 0), nil
+		}
+		if !o.GetPublicKey {
+			return nil, mysqlerr.New(crAuthPluginErr, "Authentication plugin 'caching_sha2_password' reported error: Authentication requires secure connection.")
+		}
+		return []byte{sha2RequestPublicKey}, nil
+	}
+	// The server's public key, PEM-encoded.
+	blk, _ := pem.Decode(data)
+	if blk == nil {
+		return nil, malformed("bad caching_sha2_password public key")
+	}
+	key, err := x509.ParsePKIXPublicKey(blk.Bytes)
+	if err != nil {
+		return nil, fmt.Errorf("caching_sha2_password public key: %w", err)
+	}
+	pub, ok := key.(*rsa.PublicKey)
+	if !ok {
+		return nil, malformed("caching_sha2_password public key is not RSA")
+	}
+	enc, err := rsa.EncryptOAEP(sha1.New(), rand.Reader, pub, xorScramble(append([]byte(o.Password), 0), scramble), nil)
+	if err != nil {
+		return nil, fmt.Errorf("caching_sha2_password: encrypt password: %w", err)
+	}
+	return enc, nil
 }
 
 // ParseError decodes an ERR packet into a *mysqlerr.Error.

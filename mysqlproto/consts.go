@@ -88,8 +88,8 @@ const (
 	ClientDeprecateEOF               uint32 = 1 << 24
 )
 
-// serverCapabilities is what the greeting advertises; CLIENT_SSL and
-// CLIENT_COMPRESS are deliberately absent because neither is implemented.
+// serverCapabilities is what the greeting advertises; CLIENT_SSL is added when a
+// certificate is configured, and CLIENT_COMPRESS is absent (not implemented).
 const serverCapabilities = ClientLongPassword | ClientFoundRows | ClientLongFlag |
 	ClientConnectWithDB | ClientIgnoreSpace | ClientProtocol41 | ClientInteractive |
 	ClientIgnoreSigpipe | ClientTransactions | ClientSecureConnection |
@@ -106,6 +106,10 @@ const (
 	StatusNoIndexUsed       uint16 = 0x0020
 	StatusCursorExists      uint16 = 0x0040
 	StatusLastRowSent       uint16 = 0x0080
+	// StatusNoBackslashEscapes: the session's sql_mode has NO_BACKSLASH_ESCAPES;
+	// clients that escape strings themselves (mysql_real_escape_string, drivers
+	// interpolating parameters) double quotes instead of using backslashes.
+	StatusNoBackslashEscapes uint16 = 0x0200
 )
 
 // Command bytes (COM_*).
@@ -131,6 +135,12 @@ const (
 	ComBinlogDumpGTID   byte = 0x1e
 )
 
+// Authentication plugins.
+const (
+	PluginNativePassword = "mysql_native_password"
+	PluginCachingSHA2    = "caching_sha2_password" // MySQL 8.4's default
+)
+
 // Packet header bytes.
 const (
 	headerOK  byte = 0x00
@@ -139,7 +149,7 @@ const (
 )
 
 const (
-	nativePasswordPlugin = "mysql_native_password"
+	nativePasswordPlugin = PluginNativePassword
 	scrambleLen          = 20
 	maxPacketChunk       = 1<<24 - 1 // a payload of this size continues in the next packet
 	defaultMaxPacket     = 64 << 20

@@ -1,6 +1,9 @@
 package mysqlproto
 
-import "net"
+import (
+	"crypto/tls"
+	"net"
+)
 
 // ConnInfo describes an authenticated connection to NewHandler.
 type ConnInfo struct {
@@ -11,6 +14,7 @@ type ConnInfo struct {
 	DB           string // from the handshake
 	Capabilities uint32 // negotiated CLIENT_* flags
 	Conn         *Conn
+	TLS          *tls.ConnectionState // nil over plain TCP
 }
 
 // Handler executes commands for one connection; it is used by a single goroutine.
@@ -28,6 +32,13 @@ type Handler interface {
 	Status() (autocommit, inTxn bool)
 	// Close is called once the connection is gone (or reset).
 	Close()
+}
+
+// EscapesReporter is optionally implemented by a Handler whose session may have
+// NO_BACKSLASH_ESCAPES in its sql_mode: the status flags then say so
+// (StatusNoBackslashEscapes), as MySQL's do.
+type EscapesReporter interface {
+	NoBackslashEscapes() bool
 }
 
 // RawCommander is optionally implemented by a Handler to receive commands this

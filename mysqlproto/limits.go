@@ -49,7 +49,15 @@ type SessionTimeouts interface {
 
 // Account is what an AccountAuthenticator knows of a login.
 type Account struct {
-	Stage2 []byte // SHA1(SHA1(password)); nil for no password
+	// Plugin is the account's authentication plugin: PluginNativePassword (also
+	// when empty) or PluginCachingSHA2.
+	Plugin string
+	Stage2 []byte // mysql_native_password: SHA1(SHA1(password)); nil for no password
+	// AuthString is caching_sha2_password's stored form ("$A$005$...", "" for no
+	// password).
+	AuthString string
+	// SSL is the account's REQUIRE clause.
+	SSL SSLRequirement
 	// Name identifies the account the login matched (user@host pattern):
 	// max_user_connections counts connections per account, as MySQL does.
 	Name string

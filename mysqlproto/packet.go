@@ -31,6 +31,7 @@ type Conn struct {
 	writeTimeout time.Duration
 	dl           deadlines // set on netConn by this Conn (timeouts.go)
 
+	out          io.Writer     // what w writes to (through the TLS layer once started)
 	capabilities uint32        // negotiated with the client
 	status       func() uint16 // server status flags for OK/EOF; nil = autocommit
 }
@@ -44,6 +45,7 @@ func newConn(nc net.Conn, r io.Reader, w io.Writer, maxPacket int) *Conn {
 	if nc != nil && w == io.Writer(nc) {
 		w = &timedWriter{c: c}
 	}
+	c.out = w
 	c.w = bufio.NewWriterSize(w, 16<<10)
 	return c
 }
@@ -139,7 +141,7 @@ func (c *Conn) Flush() error {
 }
 
 // discardOutput drops unflushed packets (used when a handler panicked mid-response).
-func (c *Conn) discardOutput(w io.Writer) { c.w.Reset(w) }
+func (c *Conn) discardOutput() { c.w.Reset(c.out) }
 
 func (c *Conn) statusFlags() uint16 {
 	if c.status == nil {

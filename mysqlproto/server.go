@@ -21,6 +21,12 @@ type Config struct {
 	// Limits, when set, returns the connection limits and timeouts in force (see
 	// Limits); without it nothing is limited and idle connections stay.
 	Limits func() Limits
+	// Security, when set, returns the TLS configuration, require_secure_transport and
+	// caching_sha2_password's RSA key in force (read at every connection).
+	Security func() *Security
+	// DefaultAuthPlugin is the plugin the greeting proposes; default
+	// caching_sha2_password, MySQL 8.4's.
+	DefaultAuthPlugin string
 }
 
 // Server accepts MySQL client connections and runs one session per connection.
@@ -39,6 +45,7 @@ type Server struct {
 	lastRefuse time.Time // when a refusal for want of descriptors was last logged
 	nextID     uint32
 	questions  uint64
+	sha2       sha2Cache // caching_sha2_password's fast-authentication cache
 	wg         sync.WaitGroup
 }
 

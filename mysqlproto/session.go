@@ -56,7 +56,7 @@ func (s *Server) serveConn(nc net.Conn) {
 	}
 	info := &ConnInfo{
 		ID: connID, User: hr.user, Host: host, RemoteAddr: nc.RemoteAddr(),
-		DB: hr.db, Capabilities: c.capabilities, Conn: c,
+		DB: hr.db, Capabilities: c.capabilities, Conn: c, TLS: c.TLSState(),
 	}
 	sess := &session{srv: s, nc: nc, conn: c, info: info, log: log, stmts: map[uint32]*preparedStmt{}}
 	defer sess.closeHandler()
@@ -151,12 +151,15 @@ func (sess *session) status() uint16 {
 		return StatusAutocommit
 	}
 	var (
-		autocommit, inTxn bool
-		err               error
+		autocommit, inTxn, noBackslash bool
+		err                            error
 	)
 	func() {
 		defer sess.recoverPanic("Status", &err)
 		autocommit, inTxn = sess.handler.Status()
+		if e, ok := sess.handler.(EscapesReporter); ok {
+			noBackslash = e.NoBackslashEscapes()
+		}
 	}()
 	if err != nil {
 		return StatusAutocommit
@@ -167,6 +170,9 @@ func (sess *session) status() uint16 {
 	}
 	if inTxn {
 		st |= StatusInTrans
+	}
+	if noBackslash {
+		st |= StatusNoBackslashEscapes
 	}
 	return st
 }
@@ -264,7 +270,7 @@ func (sess *session) runCommand(cmd byte, data []byte) (ioErr error) {
 	defer func() {
 		if v := recover(); v != nil {
 			sess.log.Error("panic in command", "cmd", cmd, "panic", v, "stack", string(debug.Stack()))
-			sess.conn.discardOutput(sess.nc)
+			sess.conn.discardOutput()
 			sess.conn.seq = seq
 			ioErr = sess.conn.WriteError(mysqlerr.New(mysqlerr.ErUnknownError, "internal error: %v", v))
 		}

@@ -73,8 +73,13 @@ func (ch *Channel) receive(ctx context.Context, s Settings, connected func()) er
 	if err != nil {
 		return fatalIO{mysqlerr.New(mysqlerr.ErUnknownError, "%v", err)}
 	}
+	tlsCfg, err := s.TLS.config(s.Host)
+	if err != nil {
+		return err
+	}
 	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	c, err := mysqlproto.Dial(dctx, net.JoinHostPort(s.Host, strconv.Itoa(s.Port)), s.User, s.Password)
+	c, err := mysqlproto.DialWith(dctx, net.JoinHostPort(s.Host, strconv.Itoa(s.Port)), mysqlproto.DialOptions{
+		User: s.User, Password: s.Password, TLS: tlsCfg, GetPublicKey: s.TLS.GetPublicKey})
 	cancel()
 	if err != nil {
 		return fmt.Errorf("error connecting to source '%s@%s:%d': %w", s.User, s.Host, s.Port, err)
@@ -108,7 +113,14 @@ func (ch *Channel) receive(ctx context.Context, s Settings, connected func()) er
 			return err
 		}
 	}
-	if err := c.Command(mysqlproto.ComRegisterSlave, source.AppendRegister(nil, ch.m.cfg.ServerID, "127.0.0.1", s.User, uint16(ch.m.cfg.Port))); err != nil {
+	// The source lists @@report_host (empty unless set, as in MySQL: a source
+	// cannot know the address others reach this node at) and @@report_port.
+	reportHost := ch.m.cfg.Vars.String("report_host")
+	reportPort := ch.m.cfg.Vars.Int("report_port")
+	if reportPort <= 0 {
+		reportPort = int64(ch.m.cfg.Port)
+	}
+	if err := c.Command(mysqlproto.ComRegisterSlave, source.AppendRegister(nil, ch.m.cfg.ServerID, reportHost, s.User, uint16(reportPort))); err != nil {
 		return err
 	}
 	if p, err := c.ReadPacket(); err != nil {

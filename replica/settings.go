@@ -13,18 +13,19 @@ import (
 
 // Settings is one channel's CHANGE REPLICATION SOURCE configuration.
 type Settings struct {
-	Host            string  `json:"host"`
-	Port            int     `json:"port"`
-	User            string  `json:"user"`
-	Password        string  `json:"password"`
-	AutoPosition    bool    `json:"auto_position"`
-	LogFile         string  `json:"log_file,omitempty"`
-	LogPos          int64   `json:"log_pos,omitempty"`
-	ConnectRetry    int     `json:"connect_retry"`     // seconds
-	RetryCount      int     `json:"retry_count"`       // reconnect attempts
-	HeartbeatPeriod float64 `json:"heartbeat_period"`  // seconds
-	Delay           int     `json:"delay"`             // SOURCE_DELAY seconds
-	Stopped         bool    `json:"stopped,omitempty"` // STOP REPLICA was the last word
+	Host            string      `json:"host"`
+	Port            int         `json:"port"`
+	User            string      `json:"user"`
+	Password        string      `json:"password"`
+	AutoPosition    bool        `json:"auto_position"`
+	LogFile         string      `json:"log_file,omitempty"`
+	LogPos          int64       `json:"log_pos,omitempty"`
+	ConnectRetry    int         `json:"connect_retry"`     // seconds
+	RetryCount      int         `json:"retry_count"`       // reconnect attempts
+	HeartbeatPeriod float64     `json:"heartbeat_period"`  // seconds
+	Delay           int         `json:"delay"`             // SOURCE_DELAY seconds
+	Stopped         bool        `json:"stopped,omitempty"` // STOP REPLICA was the last word
+	TLS             TLSSettings `json:"tls"`
 }
 
 func defaultSettings() Settings {
@@ -62,8 +63,11 @@ func (s *Settings) Apply(opts map[string]any) error {
 			s.HeartbeatPeriod, err = float(k, v)
 		case "SOURCE_DELAY":
 			s.Delay, err = integer(k, v)
-		case "SOURCE_SSL", "SOURCE_SSL_CA", "SOURCE_SSL_CERT", "SOURCE_SSL_KEY", "GET_SOURCE_PUBLIC_KEY", "SOURCE_COMPRESSION_ALGORITHMS", "SOURCE_ZSTD_COMPRESSION_LEVEL", "PRIVILEGE_CHECKS_USER", "REQUIRE_ROW_FORMAT", "SOURCE_BIND", "NETWORK_NAMESPACE":
-			// Accepted and ignored: binlite links are plain TCP.
+		case "SOURCE_SSL", "SOURCE_SSL_CA", "SOURCE_SSL_CERT", "SOURCE_SSL_KEY", "SOURCE_SSL_VERIFY_SERVER_CERT", "SOURCE_TLS_VERSION",
+			"GET_SOURCE_PUBLIC_KEY", "SOURCE_SSL_CIPHER", "SOURCE_SSL_CAPATH", "SOURCE_SSL_CRL", "SOURCE_SSL_CRLPATH", "SOURCE_TLS_CIPHERSUITES", "SOURCE_PUBLIC_KEY_PATH":
+			err = s.TLS.apply(k, v)
+		case "SOURCE_COMPRESSION_ALGORITHMS", "SOURCE_ZSTD_COMPRESSION_LEVEL", "PRIVILEGE_CHECKS_USER", "REQUIRE_ROW_FORMAT", "SOURCE_BIND", "NETWORK_NAMESPACE":
+			// Accepted and ignored.
 		default:
 			return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'CHANGE REPLICATION SOURCE option %s'", k)
 		}
@@ -136,6 +140,10 @@ func (f settingsFile) load() (map[string]Settings, error) {
 	if err != nil {
 		return nil, fmt.Errorf("replica: %w", err)
 	}
+	// Earlier versions wrote the file world-readable; it holds a password.
+	if err := os.Chmod(f.path, 0o600); err != nil {
+		return nil, fmt.Errorf("replica: %w", err)
+	}
 	m := map[string]Settings{}
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("replica: %s: %w", f.path, err)
@@ -148,8 +156,9 @@ func (f settingsFile) save(m map[string]Settings) error {
 	if err != nil {
 		return fmt.Errorf("replica: %w", err)
 	}
+	// The file holds the source's password: its owner's alone.
 	tmp := f.path + ".tmp"
-	fh, err := os.Create(tmp)
+	fh, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
 	if err != nil {
 		return fmt.Errorf("replica: %w", err)
 	}

@@ -224,7 +224,7 @@ func TestChangeMasterToLegacySyntax(t *testing.T) {
 	createReplUser(t, src.db)
 	exec(t, src.db, "CREATE DATABASE legacy", "CREATE TABLE legacy.t (id INT PRIMARY KEY, s VARCHAR(10))", "INSERT INTO legacy.t VALUES (1, 'one')")
 	exec(t, rep.db,
-		fmt.Sprintf("CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=%d, MASTER_USER='repl', MASTER_PASSWORD='pw', MASTER_AUTO_POSITION=1, MASTER_CONNECT_RETRY=1, MASTER_HEARTBEAT_PERIOD=1, MASTER_RETRY_COUNT=100", src.port()),
+		fmt.Sprintf("CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=%d, MASTER_USER='repl', MASTER_PASSWORD='pw', GET_MASTER_PUBLIC_KEY=1, MASTER_AUTO_POSITION=1, MASTER_CONNECT_RETRY=1, MASTER_HEARTBEAT_PERIOD=1, MASTER_RETRY_COUNT=100", src.port()),
 		"START SLAVE",
 	)
 	st := waitStatus(t, rep.db, 30*time.Second, "both threads running", func(st status) bool {

@@ -21,7 +21,11 @@
 //     rows larger than a protocol packet, misconfigured replicas (1045, 1227, 1593),
 //     SOURCE_RETRY_COUNT, a replica ahead of a reset source;
 //   - read-your-writes: a GTID in @@gtid_executed (or WAIT_FOR_EXECUTED_GTID_SET
-//     returning 0) means its data is visible.
+//     returning 0) means its data is visible;
+//   - a replica provisioned from a mariadb-dump with SET GLOBAL gtid_purged, durable
+//     across kill -9, fetching nothing the dump held;
+//   - the tools DBAs run, from Debian: pt-heartbeat, prometheus-mysqld-exporter, and
+//     orchestrator's discovery queries replayed, with a failover driven by them.
 //
 // Kill tests run binlite as separate processes (built once from ./cmd/binlite);
 // toxiproxy runs in process.

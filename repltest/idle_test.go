@@ -158,7 +158,7 @@ func TestIdleSourceHeartbeatBehindCommit(t *testing.T) {
 				return append(evs, &binlog.HeartbeatEvent{File: "binlog.000001", Pos: 4096})
 			})
 			replica := startNode(t, "replica", 2)
-			exec(t, replica.db, fmt.Sprintf("CHANGE REPLICATION SOURCE TO SOURCE_HOST='127.0.0.1', SOURCE_PORT=%d, SOURCE_USER='repl', SOURCE_PASSWORD='pw', SOURCE_CONNECT_RETRY=1, SOURCE_HEARTBEAT_PERIOD=3600, %s", src.addr.Port, mode.change), "START REPLICA")
+			exec(t, replica.db, fmt.Sprintf("CHANGE REPLICATION SOURCE TO SOURCE_HOST='127.0.0.1', SOURCE_PORT=%d, SOURCE_USER='repl', SOURCE_PASSWORD='pw', GET_SOURCE_PUBLIC_KEY=1, SOURCE_CONNECT_RETRY=1, SOURCE_HEARTBEAT_PERIOD=3600, %s", src.addr.Port, mode.change), "START REPLICA")
 			select {
 			case req := <-src.dumps:
 				if req.UseGTID != (mode.name == "gtid") {

@@ -29,7 +29,7 @@ func TestFilePositionReplication(t *testing.T) {
 	exec(t, src.db, "CREATE DATABASE fp2", "CREATE TABLE fp2.t (id INT PRIMARY KEY, v TEXT)", "INSERT INTO fp2.t VALUES (1, 'x')")
 
 	filePos := func(file string) string {
-		return fmt.Sprintf("CHANGE REPLICATION SOURCE TO SOURCE_HOST='127.0.0.1', SOURCE_PORT=%d, SOURCE_USER='repl', SOURCE_PASSWORD='pw', SOURCE_AUTO_POSITION=0, SOURCE_LOG_FILE='%s', SOURCE_LOG_POS=4, SOURCE_CONNECT_RETRY=1, SOURCE_HEARTBEAT_PERIOD=1", src.port(), file)
+		return fmt.Sprintf("CHANGE REPLICATION SOURCE TO SOURCE_HOST='127.0.0.1', SOURCE_PORT=%d, SOURCE_USER='repl', SOURCE_PASSWORD='pw', GET_SOURCE_PUBLIC_KEY=1, SOURCE_AUTO_POSITION=0, SOURCE_LOG_FILE='%s', SOURCE_LOG_POS=4, SOURCE_CONNECT_RETRY=1, SOURCE_HEARTBEAT_PERIOD=1", src.port(), file)
 	}
 	exec(t, full.db, filePos("binlog.000001"), "START REPLICA")
 	st := waitRunning(t, full.db)

@@ -2,7 +2,9 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/binlite/binlite/engine"
@@ -63,6 +65,23 @@ func (n *Node) gtidFunctions() engine.Functions {
 		},
 		"source_pos_wait": n.posWait,
 		"master_pos_wait": n.posWait,
+		// BINLOG_GTID_POS(file, pos) is MariaDB's: the GTID set executed at a position
+		// of this node's binary log (NULL for a file not in the index), in MySQL's
+		// form. A dump's CHANGE MASTER comment names a position; this names its GTIDs.
+		"binlog_gtid_pos": func(file string, pos any) (any, error) {
+			if b, isBytes := pos.([]byte); isBytes {
+				pos = string(b)
+			}
+			p, err := strconv.ParseInt(strings.TrimSpace(fmt.Sprint(pos)), 10, 64)
+			if err != nil {
+				return nil, nil // not a position: NULL, as MariaDB answers
+			}
+			set, ok, err := n.log.GTIDsAt(file, p)
+			if err != nil || !ok {
+				return nil, err
+			}
+			return set.String(), nil
+		},
 	}
 }
 

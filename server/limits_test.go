@@ -81,7 +81,7 @@ func TestMaxConnectionsAndAdminExtra(t *testing.T) {
 	}
 	tn.Exec(t, root, "CREATE USER app@'%' IDENTIFIED BY 'pw'")
 	tn.Exec(t, root, "CREATE USER adm@'%' IDENTIFIED BY 'pw'")
-	tn.Exec(t, root, "GRANT SUPER ON *.* TO adm@'%'")
+	tn.Exec(t, root, "GRANT SUPER, PROCESS ON *.* TO adm@'%'")
 	mustUserConn(t, n, "app", "pw")
 	mustUserConn(t, n, "app", "pw")
 

@@ -34,7 +34,11 @@ type Config struct {
 	Bind     string // default 127.0.0.1
 	Port     int    // 0 = pick a free port
 	HTTPPort int    // 0 = no HTTP endpoint; -1 = pick a free port
-	ServerID uint32
+	// HTTPBind is the HTTP endpoint's address (http_bind_address; default
+	// 127.0.0.1). Beyond loopback, all but /metrics need HTTPToken (httpauth.go).
+	HTTPBind  string
+	HTTPToken string // http_token
+	ServerID  uint32
 	// Options are MySQL option-file settings ([mysqld] section); names that are not
 	// node settings are applied as system variables.
 	Options []config.Option
@@ -61,6 +65,7 @@ type Node struct {
 	hln   net.Listener
 	wg    sync.WaitGroup
 	fds   descriptorBudget
+	sec   *mysqlproto.Security // TLS and RSA material (security.go)
 
 	users    *users.Store
 	semi     *semisync.Source
@@ -100,7 +105,7 @@ func Open(cfg Config) (*Node, error) {
 	if n.id, err = loadIdentity(cfg.DataDir, cfg.ServerID); err != nil {
 		return nil, err
 	}
-	n.vars = sysvar.New(n.variableDefs(), connectionLimitVars())
+	n.vars = sysvar.New(n.variableDefs(), connectionLimitVars(), securityVars())
 	for _, o := range settings {
 		for _, name := range []string{o.Name, legacyPairs[o.Name]} {
 			if name == "" {
@@ -112,6 +117,9 @@ func Open(cfg Config) (*Node, error) {
 		}
 	}
 	if err := n.setupDescriptors(); err != nil {
+		return nil, err
+	}
+	if err := n.setupSecurity(); err != nil {
 		return nil, err
 	}
 	n.semi = semisync.NewSource(n.semiSettings(), cfg.Logger)
@@ -194,6 +202,14 @@ func nodeSettings(cfg *Config) ([]config.Option, error) {
 			if cfg.HTTPPort == 0 {
 				cfg.HTTPPort, err = strconv.Atoi(o.Value)
 			}
+		case "http_bind_address":
+			if cfg.HTTPBind == "" {
+				cfg.HTTPBind = o.Value
+			}
+		case "http_token":
+			if cfg.HTTPToken == "" {
+				cfg.HTTPToken = o.Value
+			}
 		case "server_id":
 			if cfg.ServerID == 0 {
 				var id uint64
@@ -253,7 +269,8 @@ func (n *Node) listen() error {
 		NewHandler: func(ci *mysqlproto.ConnInfo) (mysqlproto.Handler, error) {
 			return session.New(n.env, ci), nil
 		},
-		Limits: n.connectionLimits,
+		Limits:   n.connectionLimits,
+		Security: n.security,
 	})
 	n.env.Conns = n.proto.Stats
 	if n.cfg.HTTPPort != 0 {
@@ -261,13 +278,20 @@ func (n *Node) listen() error {
 		if port < 0 {
 			port = 0
 		}
-		hln, err := net.Listen("tcp", net.JoinHostPort(n.cfg.Bind, strconv.Itoa(port)))
+		bind := n.cfg.HTTPBind
+		if bind == "" {
+			bind = "127.0.0.1"
+		}
+		hln, err := net.Listen("tcp", net.JoinHostPort(bind, strconv.Itoa(port)))
 		if err != nil {
 			ln.Close()
 			return fmt.Errorf("server: http listen: %w", err)
 		}
 		n.hln = hln
-		n.http = &http.Server{Handler: n.httpHandler(), ReadHeaderTimeout: 5 * time.Second}
+		if tcp, ok := hln.Addr().(*net.TCPAddr); ok && !tcp.IP.IsLoopback() && n.cfg.HTTPToken == "" {
+			n.cfg.Logger.Warn("the HTTP endpoint listens beyond loopback without http_token: only /metrics answers", "addr", hln.Addr().String())
+		}
+		n.http = &http.Server{Handler: httpGuard(n.httpHandler(), hln.Addr(), n.cfg.HTTPToken), ReadHeaderTimeout: 5 * time.Second}
 	}
 	return nil
 }

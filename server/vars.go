@@ -60,7 +60,6 @@ func (n *Node) variableDefs() []sysvar.Def {
 		ro("gtid_mode", "ON"),
 		ro("enforce_gtid_consistency", "ON"),
 		ro("lower_case_table_names", int64(0)),
-		ro("have_ssl", "DISABLED"),
 		ro("default_storage_engine", "InnoDB"),
 		roBool("performance_schema", true),
 		ro("system_time_zone", "UTC"),
@@ -107,7 +106,7 @@ func (n *Node) variableDefs() []sysvar.Def {
 		{Name: "server_id", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(n.id.ServerID), ReadOnly: true, Get: func() any { return int64(n.id.ServerID) }},
 		{Name: "server_uuid", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.id.UUID.String() }},
 		{Name: "gtid_executed", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.eng.Executed().String() }},
-		{Name: "gtid_purged", Scope: sysvar.Global, Kind: sysvar.String, ReadOnly: true, Get: func() any { return n.log.Purged().String() }},
+		{Name: "gtid_purged", Scope: sysvar.Global, Kind: sysvar.String, Get: func() any { return n.log.Purged().String() }, Canon: gtidPurgedValue, OnSet: n.setGTIDPurged},
 		{Name: "gtid_next", Scope: sysvar.Session, Kind: sysvar.String, Default: "AUTOMATIC"},
 		// How long a schema writer may wait for the rest of a group of clients (answered
 		// together, they come back a moment apart) before sealing a commit group.

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"github.com/binlite/binlite/mysqlerr"
 	mp "github.com/binlite/binlite/mysqlproto"
 	"github.com/binlite/binlite/sqlcompat"
 )
@@ -9,7 +8,7 @@ import (
 // accountStmt runs CREATE/DROP/ALTER USER, GRANT and REVOKE. Accounts live in the
 // replicated mysql.user table, so these go through the binary log like other writes.
 func (s *Session) accountStmt(st sqlcompat.Statement) (*mp.Result, error) {
-	if err := s.requireSuper("CREATE USER"); err != nil {
+	if err := s.accountAllowed(st); err != nil {
 		return nil, err
 	}
 	if err := s.writable(); err != nil {
@@ -22,10 +21,13 @@ func (s *Session) accountStmt(st sqlcompat.Statement) (*mp.Result, error) {
 	var err error
 	switch x := st.(type) {
 	case *sqlcompat.CreateUser:
-		err = u.Create(x.User, hostOr(x.Host), x.Password, x.IfNotExists)
+		err = u.CreateAccount(x.User, hostOr(x.Host), authSpec(x.Auth), s.env.Vars.String("authentication_policy"), x.IfNotExists)
 	case *sqlcompat.DropUser:
 		for _, a := range x.Accounts {
 			if err = u.Drop(a.User, hostOr(a.Host), x.IfExists); err != nil {
+				break
+			}
+			if err = u.DropGrants(a.User, hostOr(a.Host)); err != nil {
 				break
 			}
 		}
@@ -34,14 +36,11 @@ func (s *Session) accountStmt(st sqlcompat.Statement) (*mp.Result, error) {
 		if user == "" {
 			user, host = s.account.User, s.account.Host
 		}
-		err = u.SetPassword(user, host, x.Password)
+		err = u.AlterAuth(user, host, authSpec(x.Auth))
 	case *sqlcompat.Grant:
-		if x.On != "*.*" {
-			return nil, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'GRANT ON %s': privileges are global (ON *.*)", x.On)
-		}
-		err = u.Grant(x.User, hostOr(x.Host), x.Privs, false)
+		err = s.grant(x)
 	case *sqlcompat.Revoke:
-		err = u.Grant(x.User, hostOr(x.Host), x.Privs, true)
+		err = s.revoke(x)
 	}
 	if err != nil {
 		return nil, err

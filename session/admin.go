@@ -9,9 +9,6 @@ import (
 
 // purge handles PURGE BINARY LOGS TO 'file' | BEFORE 'datetime'.
 func (s *Session) purge(x *sqlcompat.PurgeBinaryLogs) error {
-	if err := s.requireSuper("PURGE BINARY LOGS"); err != nil {
-		return err
-	}
 	if x.To != "" {
 		if err := s.env.Log.PurgeTo(x.To); err != nil {
 			return mysqlerr.New(mysqlerr.ErUnknownTargetBinlog, "Target log not found in binlog index (%v)", err)

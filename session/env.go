@@ -89,6 +89,7 @@ type ProcessInfo struct {
 	ID             uint32
 	User, Host, DB string
 	Command, Info  string
+	State          string
 	Since          time.Time
 }
 

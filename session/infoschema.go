@@ -147,7 +147,11 @@ func (s *Session) virtualSource() *infoschema.Source {
 // AUTO_INCREMENT counters.
 func (s *Session) schemaSnapshot() []infoschema.Schema {
 	out := []infoschema.Schema{}
+	g := s.grants()
 	for _, name := range s.env.Engine.Schemas() {
+		if !s.canSeeSchema(g, name) {
+			continue
+		}
 		sc, err := s.env.Engine.Schema(name)
 		if err != nil {
 			continue
@@ -158,7 +162,7 @@ func (s *Session) schemaSnapshot() []infoschema.Schema {
 		schema := infoschema.Schema{Name: name}
 		for _, n := range names {
 			t := sc.Table(n)
-			if t == nil {
+			if t == nil || !s.canSeeTable(g, name, n) {
 				continue
 			}
 			it := infoschema.Table{Name: n, Def: t.Def}
@@ -194,8 +198,11 @@ func (s *Session) autoIncCounters(db string) map[string]uint64 {
 func (s *Session) processSnapshot() []infoschema.Process {
 	var out []infoschema.Process
 	for _, p := range s.env.List.Snapshot() {
+		if !s.seesProcess(p) {
+			continue
+		}
 		out = append(out, infoschema.Process{ID: uint64(p.ID), User: p.User, Host: p.Host, DB: p.DB, Command: p.Command,
-			Time: int64(time.Since(p.Since).Seconds()), Info: p.Info})
+			Time: int64(time.Since(p.Since).Seconds()), State: p.State, Info: p.Info})
 	}
 	return out
 }

@@ -1,6 +1,10 @@
 package session
 
-import "github.com/binlite/binlite/infoschema"
+import (
+	"time"
+
+	"github.com/binlite/binlite/infoschema"
+)
 
 // The replication state performance_schema's replication tables read.
 
@@ -38,7 +42,19 @@ func (s *Session) workerSnapshot() []infoschema.Worker {
 	for _, w := range s.env.Replicas.Workers() {
 		out = append(out, infoschema.Worker{Channel: w.Channel, ID: uint64(w.ID), Running: w.Running, Schema: w.Schema,
 			LastApplied: gt(w.LastApplied), Applying: gt(w.Applying), Applied: uint64(w.Applied),
-			LastErrno: int64(w.LastErrno), LastError: w.LastError})
+			LastErrno: int64(w.LastErrno), LastError: w.LastError,
+			LastOriginalCommit: fromUS(w.LastOriginalUS), LastImmediateCommit: fromUS(w.LastImmediateUS),
+			LastStartApply: w.LastStart, LastEndApply: w.LastEnd,
+			ApplyingOriginalCommit: fromUS(w.ApplyingOriginalUS), ApplyingImmediateCommit: fromUS(w.ApplyingImmediateUS),
+			ApplyingStartApply: w.ApplyingStart})
 	}
 	return out
+}
+
+// fromUS is a binary log commit timestamp (µs since the epoch; 0 = none) as a time.
+func fromUS(us uint64) time.Time {
+	if us == 0 {
+		return time.Time{}
+	}
+	return time.UnixMicro(int64(us))
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/binlite/binlite/mysqlerr"
 	mp "github.com/binlite/binlite/mysqlproto"
+	"github.com/binlite/binlite/replica"
 	"github.com/binlite/binlite/source"
 	"github.com/binlite/binlite/sqlcompat"
 	"github.com/binlite/binlite/users"
@@ -20,7 +21,7 @@ func (s *Session) RawCommand(cmd byte, payload []byte, c *mp.Conn) (bool, error)
 	default:
 		return false, nil
 	}
-	if !s.account.Has(users.PrivReplicationSlave) {
+	if !s.hasGlobal(users.ReplicationSlave) {
 		return true, mysqlerr.New(mysqlerr.ErSpecificAccessDenied, "Access denied; you need (at least one of) the REPLICATION SLAVE privilege(s) for this operation")
 	}
 	if cmd == mp.ComRegisterSlave {
@@ -57,7 +58,11 @@ func (s *Session) RawCommand(cmd byte, payload []byte, c *mp.Conn) (bool, error)
 		}
 	}
 	req.ConnID = s.id
-	s.setInfo("Binlog Dump GTID")
+	if cmd == mp.ComBinlogDumpGTID {
+		s.setDumping("Binlog Dump GTID")
+	} else {
+		s.setDumping("Binlog Dump")
+	}
 	err = s.env.Source.Dump(s.env.Ctx, c, req)
 	if me, ok := mysqlerr.As(err); ok {
 		return true, me
@@ -88,7 +93,7 @@ func (s *Session) showReplicaStatus(x *sqlcompat.Show) (*mp.Result, error) {
 		out = append(out, vals)
 	}
 	if names == nil {
-		return stringResult(replicaStatusColumns, nil), nil
+		return stringResult(replica.StatusColumns(x.Legacy), nil), nil
 	}
 	return stringResult(names, out), nil
 }
@@ -106,7 +111,7 @@ func (s *Session) showGrants(x *sqlcompat.Show) (*mp.Result, error) {
 	if x.User != "" {
 		user, host = x.User, hostOr(x.Host)
 	}
-	lines, err := s.env.Users.Grants(user, host)
+	lines, err := s.env.Users.ShowGrants(user, host)
 	if err != nil {
 		return nil, err
 	}

@@ -55,7 +55,7 @@ func (s *Session) typeResult(text string, res *mp.Result) (typed []bool) {
 	if s.env.Plans == nil || res == nil || res.Columns == nil {
 		return nil
 	}
-	plan := s.env.Plans.QueryVars(text, s.db, s.userVar, s.withVirtual(engineCatalog{s.env.Engine}))
+	plan := s.env.Plans.QueryVars(text, s.db, s.sqlMode(), s.userVar, s.withVirtual(engineCatalog{s.env.Engine}))
 	if plan.Columns == nil || len(plan.Columns) != len(res.Columns) {
 		return nil
 	}
@@ -217,20 +217,21 @@ func formatDecimal(v any, scale int) any {
 // DATETIME(fsp) is rounded to fsp digits. It also gives MySQL's refusal of a write
 // its text or a NULL parameter already decides (1364, 1048), unless the write
 // adjusts such values with a warning (compiled: the compiler's SQL does that,
-// see adjusts).
-func (s *Session) typeParams(text string, q *sqlcompat.Query, compiled bool, args []any) ([]any, error) {
+// see adjusts). done marks the values already converted as their literals are
+// (sqlcompat.Query.StoreParams), which are left as they are.
+func (s *Session) typeParams(text string, q *sqlcompat.Query, compiled bool, args []any, done []bool) ([]any, error) {
 	if s.env.Plans == nil {
 		return args, nil
 	}
 	kind := q.Kind
-	plan := s.env.Plans.QueryVars(text, s.db, s.userVar, engineCatalog{s.env.Engine})
+	plan := s.env.Plans.QueryVars(text, s.db, s.sqlMode(), s.userVar, engineCatalog{s.env.Engine})
 	adjusts := compiled && s.sqlMode().NotStrict
 	if plan.Err != nil && !(adjusts && (mysqlerr.Is(plan.Err, mysqlerr.ErNoDefaultForField) || q.InsertRows > 1)) {
 		return nil, plan.Err
 	}
 	var out []any
 	for i, col := range plan.Params {
-		if col == nil || i >= len(args) {
+		if col == nil || i >= len(args) || i < len(done) && done[i] {
 			continue
 		}
 		if args[i] == nil {
@@ -281,10 +282,16 @@ func paramValue(t catalog.Type, v any) any {
 		if f, ok := t.StoreFloat(x); ok {
 			return f
 		}
+		if n, ok := t.StoreNumber(strconv.FormatFloat(x, 'f', -1, 64)); ok && t.Base == "decimal" {
+			return n // exact decimal text at the column's scale (package decimal)
+		}
 		if sv, ok := t.StoreTemporalNumber(strconv.FormatFloat(x, 'f', -1, 64)); ok {
 			return sv
 		}
 	case int64:
+		if n, ok := t.StoreNumber(strconv.FormatInt(x, 10)); ok && t.Base == "decimal" {
+			return n
+		}
 		if sv, ok := t.StoreTemporalNumber(strconv.FormatInt(x, 10)); ok {
 			return sv
 		}

@@ -1,11 +1,13 @@
 package session
 
 import (
+	"crypto/tls"
 	"fmt"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/mysqlproto"
@@ -21,13 +23,17 @@ type Session struct {
 	id       uint32
 	user     string
 	host     string
-	super    bool
+	super    bool // SUPER or CONNECTION_ADMIN: writes despite read_only
 	account  *users.Account
+	priv     privileges // privilege.go
 	db       string
 	vars     *sysvar.Vars
 	userVars map[string]any
 	// txnReadOnly: the open transaction (txn) is READ ONLY.
 	txnReadOnly bool
+	// nextTxn: what SET TRANSACTION without GLOBAL or SESSION set for the next
+	// transaction only (see nexttxn.go).
+	nextTxn nextTxn
 	// locks holds the writers of the schemas LOCK TABLES (lockedTables) or FLUSH
 	// TABLES WITH READ LOCK (lockedAll) locked, until UNLOCK TABLES (locktables.go).
 	locks        *engine.Txn
@@ -52,8 +58,13 @@ type Session struct {
 	// timeouts caches the network timeouts (see Timeouts).
 	timeouts netTimeouts
 
+	// tls is the connection's TLS state (nil over plain TCP), for Ssl_cipher.
+	tls *tls.ConnectionState
+
 	mu   sync.Mutex // guards info for SHOW PROCESSLIST
 	info string
+	// dumping is the Command of a connection serving a binary log dump.
+	dumping string
 }
 
 var _ mysqlproto.Handler = (*Session)(nil)
@@ -65,18 +76,22 @@ func New(env *Env, ci *mysqlproto.ConnInfo) *Session {
 		id:       ci.ID,
 		user:     ci.User,
 		host:     ci.Host,
-		super:    ci.User == "root",
 		account:  &users.Account{User: ci.User, Host: ci.Host},
 		vars:     env.Vars.NewSession(),
 		userVars: map[string]any{},
 		since:    time.Now(),
+		tls:      ci.TLS,
 	}
 	if env.Users != nil {
 		if a, ok := env.Users.Find(ci.User, ci.Host); ok {
 			s.account = a
-			s.super = a.Has(users.PrivSuper)
 		}
 	}
+	if ci.User == "root" && env.Users == nil {
+		s.account.Privileges = []string{"ALL"}
+	}
+	s.priv = newPrivileges(s.account)
+	s.super = s.hasGlobal(users.Super, users.ConnectionAdmin)
 	startTimeouts(s.vars, ci.Capabilities&mysqlproto.ClientInteractive != 0)
 	env.Stats.Connections.Add(1)
 	env.List.add(s)
@@ -90,7 +105,22 @@ func (s *Session) process() ProcessInfo {
 	if s.info != "" {
 		cmd = "Query"
 	}
+	if s.dumping != "" {
+		// A replica's dump connection, as MySQL lists it (orchestrator finds
+		// replicas by this Command).
+		return ProcessInfo{ID: s.id, User: s.user, Host: s.host, DB: s.db, Command: s.dumping,
+			State: "Source has sent all binlog to replica; waiting for more updates", Since: s.since}
+	}
 	return ProcessInfo{ID: s.id, User: s.user, Host: s.host, DB: s.db, Command: cmd, Info: s.info, Since: s.since}
+}
+
+// setDumping marks the connection as serving a binary log dump (command is
+// "Binlog Dump" or "Binlog Dump GTID").
+func (s *Session) setDumping(command string) {
+	s.mu.Lock()
+	s.dumping = command
+	s.since = time.Now()
+	s.mu.Unlock()
 }
 
 func (s *Session) setInfo(q string) {
@@ -105,6 +135,7 @@ func (s *Session) Close() {
 	if s.txn != nil {
 		s.txn.Rollback()
 		s.txn = nil
+		s.nextTxn = nextTxn{}
 	}
 	s.unlockTables()
 	s.temps.close()
@@ -121,6 +152,9 @@ func (s *Session) Status() (autocommit, inTxn bool) {
 
 // UseDB handles COM_INIT_DB.
 func (s *Session) UseDB(db string) error {
+	if err := s.useAllowed(db); err != nil {
+		return err
+	}
 	if !s.env.Engine.HasSchema(db) && !isVirtualSchema(db) {
 		return mysqlerr.New(mysqlerr.ErBadDB, "Unknown database '%s'", db)
 	}
@@ -130,6 +164,7 @@ func (s *Session) UseDB(db string) error {
 
 // Query runs COM_QUERY text, statement by statement when multi-statements are on.
 func (s *Session) Query(sql string, multi bool) ([]*mysqlproto.Result, error) {
+	sql = s.respell(sql)
 	stmts := []string{sql}
 	if multi {
 		stmts = sqlcompat.Split(sql)
@@ -138,7 +173,13 @@ func (s *Session) Query(sql string, multi bool) ([]*mysqlproto.Result, error) {
 		}
 	}
 	var out []*mysqlproto.Result
-	for _, text := range stmts {
+	read := s.compileVars().read
+	for i, text := range stmts {
+		if i > 0 && s.compileVars().read != read {
+			// The rest was split and respelled by the sql_mode before the change.
+			s.env.Stats.Errors.Add(1)
+			return out, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'statements after a change of ANSI_QUOTES, NO_BACKSLASH_ESCAPES or REAL_AS_FLOAT in one multi-statement query'")
+		}
 		s.env.Stats.Questions.Add(1)
 		s.setInfo(text)
 		res, err := s.run(text, nil, nil)
@@ -175,7 +216,12 @@ func (s *Session) parseCtx() *sqlcompat.Context {
 			}
 			return v, true
 		},
-		UserVar:  func(name string) any { return s.userVars[strings.ToLower(name)] },
+		UserVar: func(name string) any {
+			if _, typedNull := s.userVars[strings.ToLower(name)].(compiler.TypedNull); typedNull {
+				return nil // sqlcompat reads values only
+			}
+			return s.userVars[strings.ToLower(name)]
+		},
 		AutoInc:  s.env.Engine.AutoIncColumn,
 		Columns:  s.env.Engine.Columns,
 		TableDef: engineCatalog{s.env.Engine}.tableDef,
@@ -232,7 +278,9 @@ func (s *Session) run(text string, st sqlcompat.Statement, args []any) (*mysqlpr
 		var err error
 		// A data statement the compiler compiles needs nothing of sqlcompat's
 		// translation, which costs as much again as the compile.
-		if q, ok, cerr := s.compiledOnly(text); ok {
+		if ptext, q, pargs, ok := s.textParams(text); ok {
+			text, st, args = ptext, q, pargs
+		} else if q, ok, cerr := s.compiledOnly(text); ok {
 			st, err = q, cerr
 		} else {
 			st, err = sqlcompat.Parse(text, s.parseCtx())
@@ -273,6 +321,14 @@ func errorEntry(err error) mysqlerr.Warning {
 
 // execute runs one parsed statement.
 func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mysqlproto.Result, error) {
+	if err := s.authorize(text, st); err != nil {
+		return nil, err
+	}
+	if _, isQuery := st.(*sqlcompat.Query); !isQuery {
+		if err := s.modeGuard(text); err != nil {
+			return nil, err
+		}
+	}
 	switch x := st.(type) {
 	case *sqlcompat.Query:
 		q, db, err := s.resolve(text, x)
@@ -290,11 +346,25 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		// An INSERT's text alone may be refused (1364, 1048); an UPDATE's plan
 		// matters only for its parameters.
 		if q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace || q.Kind == sqlcompat.Update && len(args) > 0 {
-			if args, err = s.typeParams(text, q, compiled, args); err != nil {
+			// The values of a VALUES list are converted as their literals are.
+			var done []bool
+			if q.StoreParams != nil && len(args) > 0 {
+				var notes []mysqlerr.Warning
+				if args, done, notes, err = q.StoreParams(args); err != nil {
+					return nil, err
+				}
+				if len(notes) > 0 {
+					s.queryNotes = append(q.Warnings[:len(q.Warnings):len(q.Warnings)], notes...)
+				}
+			}
+			if args, err = s.typeParams(text, q, compiled, args, done); err != nil {
 				return nil, err
 			}
 		}
 		res, err := s.query(q, db, args, s.uint64Guard(text, q, db, compiled))
+		if len(q.Tables) > 0 && !mysqlerr.Is(err, mysqlerr.ErReadOnlyTransaction) {
+			s.endStatementTxn() // a statement reading no table, or refused before it began, is no transaction
+		}
 		if err == nil && res.Columns != nil && q.Kind == sqlcompat.Select {
 			s.typeResult(text, res)
 		}
@@ -306,7 +376,7 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 			return nil, err
 		}
 		s.beginTxn()
-		s.txnReadOnly = x.ReadOnly || s.vars.Int("transaction_read_only") != 0
+		s.txnReadOnly = x.ReadOnly || s.readOnlyNext()
 		if x.ConsistentSnapshot && s.txn.Snapshots {
 			if err := s.txn.SnapshotAll(); err != nil {
 				return nil, err
@@ -385,29 +455,14 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 	case *sqlcompat.PurgeBinaryLogs:
 		return ok(), s.purge(x)
 	case *sqlcompat.ResetBinaryLogs:
-		if err := s.requireSuper("RESET BINARY LOGS AND GTIDS"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Engine.ResetGTIDs(s.env.Log.Reset)
 	case *sqlcompat.ChangeSource:
-		if err := s.requireSuper("CHANGE REPLICATION SOURCE"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Replicas.Change(x.Channel, x.Options)
 	case *sqlcompat.StartReplica:
-		if err := s.requireSuper("START REPLICA"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Replicas.Start(x.Channel, x.IOThread, x.SQLThread)
 	case *sqlcompat.StopReplica:
-		if err := s.requireSuper("STOP REPLICA"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Replicas.Stop(x.Channel, x.IOThread, x.SQLThread)
 	case *sqlcompat.ResetReplica:
-		if err := s.requireSuper("RESET REPLICA"); err != nil {
-			return nil, err
-		}
 		return ok(), s.env.Replicas.Reset(x.Channel, x.All)
 	case *sqlcompat.CreateUser, *sqlcompat.DropUser, *sqlcompat.AlterUser, *sqlcompat.Grant, *sqlcompat.Revoke:
 		return s.accountStmt(st)
@@ -431,13 +486,6 @@ func (s *Session) lockWait() time.Duration {
 	return time.Duration(s.vars.Int("innodb_lock_wait_timeout")) * time.Second
 }
 
-func (s *Session) requireSuper(what string) error {
-	if !s.super {
-		return mysqlerr.New(mysqlerr.ErSpecificAccessDenied, "Access denied; you need (at least one of) the SUPER privilege(s) for this operation")
-	}
-	return nil
-}
-
 // writable enforces read_only / super_read_only (invariant 4).
 func (s *Session) writable() error {
 	if s.env.Vars.Int("super_read_only") != 0 {
@@ -453,7 +501,7 @@ func (s *Session) writable() error {
 func (s *Session) ensureTxn() {
 	if s.txn == nil && !s.compileVars().autocommit {
 		s.beginTxn()
-		s.txnReadOnly = s.vars.Int("transaction_read_only") != 0
+		s.txnReadOnly = s.readOnlyNext()
 	}
 }
 
@@ -462,8 +510,7 @@ func (s *Session) ensureTxn() {
 // and READ UNCOMMITTED the latest committed rows at each statement.
 func (s *Session) beginTxn() {
 	s.txn = s.env.Engine.Begin(s.lockWait())
-	v, _ := s.vars.Get("transaction_isolation", false)
-	iso, _ := v.(string)
+	iso := s.isolationNext()
 	s.txn.Snapshots = !strings.EqualFold(iso, "READ-COMMITTED") && !strings.EqualFold(iso, "READ-UNCOMMITTED")
 }
 
@@ -471,7 +518,7 @@ func (s *Session) beginTxn() {
 // TRANSACTION READ ONLY, or transaction_read_only for the session's transactions,
 // autocommitted statements included); nil when the write may run.
 func (s *Session) readOnlyRefusal() error {
-	if s.txn != nil && s.txnReadOnly || s.txn == nil && s.vars.Int("transaction_read_only") != 0 {
+	if s.txn != nil && s.txnReadOnly || s.txn == nil && s.readOnlyNext() {
 		return mysqlerr.New(mysqlerr.ErReadOnlyTransaction, "Cannot execute statement in a READ ONLY transaction.")
 	}
 	return nil
@@ -483,6 +530,7 @@ func (s *Session) commit() error {
 	}
 	t := s.txn
 	s.txn = nil
+	s.nextTxn = nextTxn{}
 	res, err := t.Commit()
 	if err != nil {
 		return err

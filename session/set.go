@@ -3,6 +3,7 @@ package session
 import (
 	"strings"
 
+	"github.com/binlite/binlite/compiler"
 	"github.com/binlite/binlite/decimal"
 	"github.com/binlite/binlite/mysqlerr"
 	mp "github.com/binlite/binlite/mysqlproto"
@@ -29,15 +30,16 @@ func (s *Session) set(st *sqlcompat.Set) error {
 		}
 		switch it.Kind {
 		case sqlcompat.SetUser:
-			s.userVars[strings.ToLower(it.Name)] = v
+			name := strings.ToLower(it.Name)
+			if v == nil {
+				v = compiler.NullOf(s.userVars[name]) // MySQL keeps the variable's type
+			}
+			s.userVars[name] = v
 		case sqlcompat.SetSession:
 			if err := s.setSession(it.Name, v); err != nil {
 				return err
 			}
 		case sqlcompat.SetGlobal, sqlcompat.SetPersist:
-			if err := s.requireSuper("SET GLOBAL"); err != nil {
-				return err
-			}
 			if err := s.env.Vars.SetGlobal(it.Name, v); err != nil {
 				return err
 			}
@@ -54,6 +56,12 @@ func (s *Session) set(st *sqlcompat.Set) error {
 				}
 			}
 		case sqlcompat.SetTransaction:
+			if it.Next {
+				if err := s.setNextTxn(it.Name, v); err != nil {
+					return err
+				}
+				continue
+			}
 			if it.Global {
 				if err := s.env.Vars.SetGlobal(it.Name, v); err != nil {
 					return err
@@ -118,7 +126,7 @@ func (s *Session) userValue(text string) (v any, ok bool, err error) {
 		return nil, true, err
 	}
 	s.afterRead(rows)
-	plan := s.env.Plans.QueryVars(sel, s.db, s.userVar, s.withVirtual(engineCatalog{s.env.Engine}))
+	plan := s.env.Plans.QueryVars(sel, s.db, s.sqlMode(), s.userVar, s.withVirtual(engineCatalog{s.env.Engine}))
 	if len(plan.Columns) != 1 || !plan.Columns[0].Known() || len(rows.Values) != 1 || len(rows.Values[0]) != 1 {
 		return nil, false, nil
 	}

@@ -61,8 +61,11 @@ func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 		names := append([]string{infoschema.InformationSchema, infoschema.PerformanceSchema}, s.env.Engine.Schemas()...)
 		slices.Sort(names)
 		rows := [][]any{}
+		g := s.grants()
 		for _, n := range names {
-			rows = append(rows, []any{n})
+			if s.canSeeSchema(g, n) {
+				rows = append(rows, []any{n})
+			}
 		}
 		return stringResult([]string{"Database"}, rows), nil
 	case sqlcompat.ShowTables:
@@ -75,7 +78,11 @@ func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 		}
 		coll := s.env.Vars.String("collation_server")
 		cs, _, _ := strings.Cut(coll, "_")
-		return stringResult([]string{"Database", "Create Database"}, [][]any{{x.DB, "CREATE DATABASE `" + x.DB + "` /*!40100 DEFAULT CHARACTER SET " + cs + " COLLATE " + coll + " */ /*!80016 DEFAULT ENCRYPTION='N' */"}}), nil
+		create := "CREATE DATABASE `"
+		if x.IfNotExists {
+			create = "CREATE DATABASE /*!32312 IF NOT EXISTS*/ `"
+		}
+		return stringResult([]string{"Database", "Create Database"}, [][]any{{x.DB, create + x.DB + "` /*!40100 DEFAULT CHARACTER SET " + cs + " COLLATE " + coll + " */ /*!80016 DEFAULT ENCRYPTION='N' */"}}), nil
 	case sqlcompat.ShowVariables:
 		return s.showVariables(x)
 	case sqlcompat.ShowStatus:
@@ -110,6 +117,9 @@ func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 	case sqlcompat.ShowProcesslist:
 		rows := [][]any{}
 		for _, p := range s.env.List.Snapshot() {
+			if !s.seesProcess(p) {
+				continue
+			}
 			var db, info any
 			if p.DB != "" {
 				db = p.DB
@@ -117,7 +127,7 @@ func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 			if p.Info != "" {
 				info = p.Info
 			}
-			rows = append(rows, []any{int64(p.ID), p.User, p.Host, db, p.Command, int64(time.Since(p.Since).Seconds()), "", info})
+			rows = append(rows, []any{int64(p.ID), p.User, p.Host, db, p.Command, int64(time.Since(p.Since).Seconds()), p.State, info})
 		}
 		return stringResult([]string{"Id", "User", "Host", "db", "Command", "Time", "State", "Info"}, rows), nil
 	case sqlcompat.ShowCollation:
@@ -162,8 +172,6 @@ func (s *Session) showResult(x *sqlcompat.Show) (*mp.Result, error) {
 	return stringResult([]string{"Name"}, nil), nil
 }
 
-var replicaStatusColumns = []string{"Replica_IO_State", "Source_Host", "Source_User", "Source_Port", "Connect_Retry", "Source_Log_File", "Read_Source_Log_Pos", "Relay_Log_File", "Relay_Log_Pos", "Relay_Source_Log_File", "Replica_IO_Running", "Replica_SQL_Running", "Last_Errno", "Last_Error", "Exec_Source_Log_Pos", "Seconds_Behind_Source", "Last_IO_Errno", "Last_IO_Error", "Last_SQL_Errno", "Last_SQL_Error", "Source_Server_Id", "Source_UUID", "Replica_SQL_Running_State", "Retrieved_Gtid_Set", "Executed_Gtid_Set", "Auto_Position", "Channel_Name"}
-
 func (s *Session) schemaFor(db string) (*engine.Schema, error) {
 	if db == "" {
 		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
@@ -177,7 +185,8 @@ func (s *Session) tablesLike(db, pattern string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	tables := slices.DeleteFunc(sc.Tables(), func(t string) bool { return !like(pattern, t) })
+	g := s.grants()
+	tables := slices.DeleteFunc(sc.Tables(), func(t string) bool { return !like(pattern, t) || !s.canSeeTable(g, db, t) })
 	slices.Sort(tables)
 	return tables, nil
 }
@@ -456,6 +465,7 @@ func (s *Session) statusRows() [][]any {
 	}
 	rows = append(rows, s.connectionRows()...)
 	rows = append(rows, s.semiSyncRows()...)
+	rows = append(rows, tlsRows(s.tls)...)
 	slices.SortFunc(rows, func(a, b []any) int { return strings.Compare(a[0].(string), b[0].(string)) })
 	return rows
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/binlite/binlite/mysqlerr"
 	mp "github.com/binlite/binlite/mysqlproto"
 	"github.com/binlite/binlite/sqlcompat"
+	"github.com/binlite/binlite/users"
 )
 
 // stmt is a server-side prepared statement: parsed and translated once, executed
@@ -30,12 +31,16 @@ type usedDef struct {
 
 // Prepare handles COM_STMT_PREPARE.
 func (s *Session) Prepare(sql string) (mp.Stmt, error) {
+	sql = s.respell(sql)
 	ctx := s.parseCtx()
 	volatile := readsSessionState(ctx)
 	p := &stmt{s: s, text: sql}
 	st, err := p.parse(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if err := s.authorize(sql, st); err != nil {
+		return nil, err // checked again at each execution: grants may change
 	}
 	if *volatile {
 		// Parse substitutes @@vars, @vars and DATABASE(), LAST_INSERT_ID(), ...
@@ -167,6 +172,12 @@ func (p *stmt) Execute(args []any) (*mp.Result, error) {
 
 // FieldList handles COM_FIELD_LIST (the mariadb CLI's column completion).
 func (s *Session) FieldList(table, wildcard string) ([]mp.Column, error) {
+	if internalTable(table) {
+		return nil, noSuchTable(s.db, table)
+	}
+	if s.db != "" && !isVirtualSchema(s.db) && s.temps.def(s.db, table) == nil && !s.canSeeTable(s.grants(), s.db, table) {
+		return nil, s.tableDenied(users.Select, s.db, table)
+	}
 	t, err := s.table(s.db, table)
 	if err != nil {
 		return nil, err

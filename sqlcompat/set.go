@@ -31,6 +31,7 @@ func (p *parser) set() (Statement, error) {
 
 // setItems parses one comma-separated SET element (TRANSACTION may yield several items).
 func (p *parser) setItems(scope *SetKind) ([]SetItem, error) {
+	scoped := true
 	switch {
 	case p.accept("GLOBAL"):
 		*scope = SetGlobal
@@ -38,10 +39,16 @@ func (p *parser) setItems(scope *SetKind) ([]SetItem, error) {
 		*scope = SetSession
 	case p.accept("PERSIST"), p.accept("PERSIST_ONLY"):
 		*scope = SetPersist
+	default:
+		scoped = false
 	}
 	kind := *scope
 	if p.accept("TRANSACTION") {
-		return p.setTransaction(kind == SetGlobal)
+		items, err := p.setTransaction(kind == SetGlobal)
+		for i := range items {
+			items[i].Next = !scoped
+		}
+		return items, err
 	}
 	if p.accept("NAMES") {
 		it := SetItem{Kind: SetNames, Name: "names"}
@@ -267,6 +274,7 @@ func (p *parser) setPassword() (Statement, error) {
 		return nil, p.errHere()
 	}
 	a.Password = t.val
+	a.Auth = AuthClause{Password: t.val, HasPassword: true}
 	if wrapped {
 		if err := p.expectOp(")"); err != nil {
 			return nil, err

@@ -36,7 +36,7 @@ func (p *parser) show() (Statement, error) {
 		s.DB, s.Table, err = p.qualified()
 	case p.accept("CREATE", "DATABASE"), p.accept("CREATE", "SCHEMA"):
 		s.Kind = ShowCreateDatabase
-		p.accept("IF", "NOT", "EXISTS")
+		s.IfNotExists = p.accept("IF", "NOT", "EXISTS")
 		s.DB, err = p.name()
 	case p.accept("VARIABLES"):
 		s.Kind = ShowVariables

@@ -106,6 +106,9 @@ type SetItem struct {
 	Text string
 	// Global marks SET GLOBAL TRANSACTION.
 	Global bool
+	// Next marks SET TRANSACTION without GLOBAL or SESSION: the characteristic
+	// is the next transaction's only.
+	Next bool
 	// Collation is the COLLATE of SET NAMES.
 	Collation string
 }
@@ -166,6 +169,8 @@ type Show struct {
 	User, Host string
 	// Legacy marks the old spelling (SHOW SLAVE STATUS), whose column names differ.
 	Legacy bool
+	// IfNotExists: SHOW CREATE DATABASE IF NOT EXISTS.
+	IfNotExists bool
 }
 
 // Binlog administration.
@@ -218,6 +223,7 @@ type (
 	CreateUser struct {
 		User, Host, Password, Plugin string
 		IfNotExists                  bool
+		Auth                         AuthClause
 	}
 	// DropUser is DROP USER [IF EXISTS] u@h, ...
 	DropUser struct {
@@ -229,6 +235,7 @@ type (
 	AlterUser struct {
 		User, Host, Password, Plugin string
 		IfExists                     bool
+		Auth                         AuthClause
 	}
 	// Grant is GRANT privs ON what TO u@h.
 	Grant struct {
@@ -237,11 +244,13 @@ type (
 		User, Host  string
 		GrantOption bool
 	}
-	// Revoke is REVOKE privs ON what FROM u@h.
+	// Revoke is REVOKE privs ON what FROM u@h, or (All) REVOKE ALL PRIVILEGES,
+	// GRANT OPTION FROM u@h.
 	Revoke struct {
 		Privs      []string
 		On         string
 		User, Host string
+		All        bool
 	}
 )
 
@@ -375,6 +384,10 @@ type Query struct {
 	Locking bool
 	// ValuesOnly: an INSERT or REPLACE that reads no table (the compiler's).
 	ValuesOnly bool
+	// StoreParams converts the values bound to the ? the statement writes into
+	// columns as their literals are (compiler.Emitted.StoreParams); nil when it
+	// has none. done marks the converted ones.
+	StoreParams func(args []any) (out []any, done []bool, notes []mysqlerr.Warning, err error)
 }
 
 // PointValue is one primary-key column's value of a point write: Param ≥ 0 is

@@ -26,46 +26,71 @@ func (p *parser) createUser() (Statement, error) {
 		return nil, err
 	}
 	c.User, c.Host = a.User, a.Host
-	if c.Plugin, c.Password, err = p.identified(); err != nil {
-		return nil, err
+	if c.Auth, err = p.identified(); err != nil {
+		return clauseError(err)
 	}
+	c.Plugin, c.Password = c.Auth.Plugin, c.Auth.Password
 	if p.peek().isOp(",") {
 		return unsupported("CREATE USER with several accounts")
+	}
+	if c.Auth.Require, err = p.require(); err != nil {
+		return clauseError(err)
 	}
 	p.userOptions()
 	return c, p.end()
 }
 
-// identified parses IDENTIFIED [WITH plugin] [BY 'pw' | AS 'hash'].
-func (p *parser) identified() (plugin, password string, err error) {
+// identified parses IDENTIFIED [WITH plugin] [BY 'pw' | BY RANDOM PASSWORD | AS 'hash'].
+func (p *parser) identified() (AuthClause, error) {
+	var a AuthClause
 	if !p.accept("IDENTIFIED") {
-		return "", "", nil
+		return a, nil
 	}
+	var err error
 	if p.accept("WITH") {
-		if plugin, err = p.stringOrName(); err != nil {
-			return "", "", err
+		if a.Plugin, err = p.stringOrName(); err != nil {
+			return a, err
 		}
 	}
 	if p.accept("BY") {
+		if p.peek().is("RANDOM") {
+			return a, unsupportedErr("IDENTIFIED BY RANDOM PASSWORD")
+		}
 		p.accept("PASSWORD")
 		t := p.next()
 		if t.kind != tkString {
 			p.i--
-			return "", "", p.errHere()
+			return a, p.errHere()
 		}
-		password = t.val
+		a.Password, a.HasPassword = t.val, true
 	} else if p.accept("AS") {
-		if _, err = p.stringOrName(); err != nil {
-			return "", "", err
+		if a.AuthString, err = p.stringOrName(); err != nil {
+			return a, err
 		}
+		a.HasAuthString = true
 	}
-	return plugin, password, nil
+	return a, nil
 }
 
-// userOptions skips account options binlite does not model (REQUIRE, WITH
-// resource limits, PASSWORD EXPIRE, ACCOUNT LOCK, COMMENT, ATTRIBUTE ...).
+// require parses REQUIRE NONE | SSL | X509; the ISSUER, SUBJECT and CIPHER forms
+// are refused (1235).
+func (p *parser) require() (string, error) {
+	if !p.accept("REQUIRE") {
+		return "", nil
+	}
+	t := p.next()
+	for _, r := range []string{"NONE", "SSL", "X509"} {
+		if t.is(r) {
+			return r, nil
+		}
+	}
+	return "", unsupportedErr("REQUIRE " + strings.ToUpper(t.text))
+}
+
+// userOptions skips account options binlite does not model (WITH resource
+// limits, PASSWORD EXPIRE, ACCOUNT LOCK, COMMENT, ATTRIBUTE ...).
 func (p *parser) userOptions() {
-	if p.peek().is("REQUIRE") || p.peek().is("WITH") || p.peek().is("PASSWORD") || p.peek().is("ACCOUNT") ||
+	if p.peek().is("WITH") || p.peek().is("PASSWORD") || p.peek().is("ACCOUNT") ||
 		p.peek().is("COMMENT") || p.peek().is("ATTRIBUTE") || p.peek().is("DEFAULT") || p.peek().is("FAILED_LOGIN_ATTEMPTS") {
 		p.i = len(p.toks)
 	}
@@ -105,8 +130,12 @@ func (p *parser) alterUser() (Statement, error) {
 		a.User, a.Host = acc.User, acc.Host
 	}
 	var err error
-	if a.Plugin, a.Password, err = p.identified(); err != nil {
-		return nil, err
+	if a.Auth, err = p.identified(); err != nil {
+		return clauseError(err)
+	}
+	a.Plugin, a.Password = a.Auth.Plugin, a.Auth.Password
+	if a.Auth.Require, err = p.require(); err != nil {
+		return clauseError(err)
 	}
 	p.userOptions()
 	return a, p.end()
@@ -118,7 +147,7 @@ func (p *parser) privileges() ([]string, error) {
 	var privs []string
 	for {
 		var words []string
-		for !p.eof() && !p.peek().is("ON") && !p.peek().isOp(",") && !p.peek().isOp("(") && !p.peek().is("TO") {
+		for !p.eof() && !p.peek().is("ON") && !p.peek().isOp(",") && !p.peek().isOp("(") && !p.peek().is("TO") && !p.peek().is("FROM") {
 			t := p.next()
 			if t.kind != tkIdent {
 				p.i--
@@ -130,7 +159,7 @@ func (p *parser) privileges() ([]string, error) {
 			return nil, p.errHere()
 		}
 		if p.peek().isOp("(") {
-			p.i = matchParen(p.toks, p.i) + 1 // column lists are not modeled
+			return nil, (&Unsupported{What: "column privileges"}).Err()
 		}
 		priv := strings.Join(words, " ")
 		switch priv {
@@ -215,7 +244,10 @@ func (p *parser) revoke() (Statement, error) {
 		return nil, err
 	}
 	r := &Revoke{Privs: privs}
-	if r.On, err = p.grantTarget(); err != nil {
+	if p.peek().is("FROM") && len(privs) == 2 && privs[0] == "ALL" && privs[1] == "GRANT OPTION" {
+		// REVOKE ALL [PRIVILEGES], GRANT OPTION FROM u: every level
+		r.All = true
+	} else if r.On, err = p.grantTarget(); err != nil {
 		return nil, err
 	}
 	if err := p.expect("FROM"); err != nil {
@@ -231,4 +263,29 @@ func (p *parser) revoke() (Statement, error) {
 	}
 	p.accept("IGNORE", "UNKNOWN", "USER")
 	return r, p.end()
+}
+
+// AuthClause is what CREATE USER and ALTER USER say about authentication.
+type AuthClause struct {
+	Plugin        string // IDENTIFIED WITH plugin ("" when not named)
+	Password      string // IDENTIFIED BY 'pw'
+	HasPassword   bool
+	AuthString    string // IDENTIFIED [WITH plugin] AS 'hash'
+	HasAuthString bool
+	Require       string // REQUIRE NONE | SSL | X509 ("" when absent)
+}
+
+// unsupportedClause is a clause binlite parses but does not implement; the
+// statement becomes Unsupported (1235 naming it).
+type unsupportedClause string
+
+func (u unsupportedClause) Error() string { return string(u) }
+
+func unsupportedErr(what string) error { return unsupportedClause(what) }
+
+func clauseError(err error) (Statement, error) {
+	if u, ok := err.(unsupportedClause); ok {
+		return unsupported(string(u))
+	}
+	return nil, err
 }

@@ -29,8 +29,7 @@ var sqlModeCombos = map[string][]string{
 // binlite does not follow: a session that sets one is refused (1235) rather than
 // answered differently.
 var sqlModesNotYet = map[string]bool{
-	"REAL_AS_FLOAT": true, "PIPES_AS_CONCAT": true, "ANSI_QUOTES": true, "NO_UNSIGNED_SUBTRACTION": true,
-	"NO_BACKSLASH_ESCAPES": true, "ALLOW_INVALID_DATES": true, "HIGH_NOT_PRECEDENCE": true,
+	"NO_UNSIGNED_SUBTRACTION": true, "ALLOW_INVALID_DATES": true,
 	"PAD_CHAR_TO_FULL_LENGTH": true, "TIME_TRUNCATE_FRACTIONAL": true,
 }
 

@@ -17,6 +17,7 @@ func TestSQLMode(t *testing.T) {
 		",STRICT_TRANS_TABLES,,NO_ZERO_DATE":        "STRICT_TRANS_TABLES,NO_ZERO_DATE",
 		"traditional":                               "STRICT_TRANS_TABLES,STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,TRADITIONAL,NO_ENGINE_SUBSTITUTION",
 		"NO_AUTO_VALUE_ON_ZERO":                     "NO_AUTO_VALUE_ON_ZERO",
+		"ansi":                                      "REAL_AS_FLOAT,PIPES_AS_CONCAT,ANSI_QUOTES,IGNORE_SPACE,ONLY_FULL_GROUP_BY,ANSI",
 		int64(32 | 1<<21):                           "ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES",
 		int64(0):                                    "",
 	} {
@@ -32,10 +33,8 @@ func TestSQLMode(t *testing.T) {
 		nil:                         mysqlerr.ErWrongValueForVar,
 		int64(16):                   mysqlerr.ErWrongValueForVar, // a bit MySQL does not use
 		int64(-1):                   mysqlerr.ErWrongValueForVar,
-		"ANSI_QUOTES":               mysqlerr.ErNotSupportedYet,
-		"ansi":                      mysqlerr.ErNotSupportedYet,
-		"PIPES_AS_CONCAT":           mysqlerr.ErNotSupportedYet,
-		"STRICT_TRANS_TABLES,NO_BACKSLASH_ESCAPES": mysqlerr.ErNotSupportedYet,
+		"NO_UNSIGNED_SUBTRACTION":   mysqlerr.ErNotSupportedYet,
+		"STRICT_TRANS_TABLES,PAD_CHAR_TO_FULL_LENGTH": mysqlerr.ErNotSupportedYet,
 	} {
 		_, err := SQLMode(in)
 		var me *mysqlerr.Error

@@ -38,11 +38,17 @@ func isPunct(c byte) bool {
 // YYMMDD[HHMMSS], a T between date and time, and a +HH:MM offset. The kind is
 // Date when only a date is given. ok=false: not a valid date (MySQL 8.4's
 // default sql_mode refuses zero dates and zero parts).
-func ParseDatetime(s string) (Parsed, bool) { return parseDatetime(s, false) }
+func ParseDatetime(s string) (Parsed, bool) { return parseDatetime(s, false, false) }
+
+// ParseDatetimeZero is ParseDatetime that also reads the zero date
+// ('0000-00-00') and dates with a zero month or day ('2024-00-15'), which
+// MySQL keeps where sql_mode lacks NO_ZERO_DATE or NO_ZERO_IN_DATE (see
+// Value.Zero).
+func ParseDatetimeZero(s string) (Parsed, bool) { return parseDatetime(s, false, true) }
 
 // parseDatetime is ParseDatetime; datetimeOnly refuses text with delimiters but
-// no space, which ParseTime reads as a time instead.
-func parseDatetime(s string, datetimeOnly bool) (Parsed, bool) {
+// no space, which ParseTime reads as a time instead; zero reads zero dates.
+func parseDatetime(s string, datetimeOnly, zero bool) (Parsed, bool) {
 	var p Parsed
 	pos := 0
 	for pos < len(s) && isSpace(s[pos]) {
@@ -181,7 +187,7 @@ func parseDatetime(s string, datetimeOnly bool) (Parsed, bool) {
 	if fields <= 3 {
 		v.Kind = Date
 	}
-	if fields < 3 || !v.DateValid() || v.Kind == Datetime && !v.clockValid() {
+	if fields < 3 || !(v.DateValid() || zero && v.Zero() != NotZero) || v.Kind == Datetime && !v.clockValid() {
 		return p, false
 	}
 	for q := last; q < len(s); q++ {
@@ -234,7 +240,7 @@ func ParseTime(s string) (Parsed, bool) {
 		return p, false
 	}
 	if len(s)-pos >= 12 {
-		if d, ok := parseDatetime(s[pos:], true); ok {
+		if d, ok := parseDatetime(s[pos:], true, false); ok {
 			d.Value = d.Value.ToTime()
 			return d, true
 		} else if looksLikeDatetime(s[pos:]) {
@@ -374,13 +380,21 @@ func splitNumber(text string) (n int64, nano int, neg bool, ok bool) {
 // FromNumber reads a number as MySQL reads one for a DATE or DATETIME:
 // YYYYMMDD, YYMMDD, YYYYMMDDHHMMSS, YYMMDDHHMMSS, with a fraction of the second
 // after the point. ok=false: not a valid date.
-func FromNumber(text string) (Parsed, bool) {
+func FromNumber(text string) (Parsed, bool) { return fromNumber(text, false) }
+
+// FromNumberZero is FromNumber that also reads 0 as the zero date and dates
+// with a zero month or day (see ParseDatetimeZero).
+func FromNumberZero(text string) (Parsed, bool) { return fromNumber(text, true) }
+
+func fromNumber(text string, zero bool) (Parsed, bool) {
 	n, nano, neg, ok := splitNumber(text)
 	if !ok || neg {
 		return Parsed{}, false
 	}
 	kind := Date
 	switch {
+	case n == 0 && zero && nano == 0:
+		return Parsed{Value: Value{Kind: Date}}, true
 	case n == 0:
 		return Parsed{}, false
 	case n >= 10000101000000:
@@ -419,7 +433,7 @@ func FromNumber(text string) (Parsed, bool) {
 	if kind == Datetime {
 		v.Nano = nano
 	}
-	if !v.DateValid() || !v.clockValid() {
+	if !(v.DateValid() || zero && v.Zero() != NotZero) || !v.clockValid() {
 		return Parsed{}, false
 	}
 	p := Parsed{Value: v}

@@ -8,6 +8,62 @@ type Stored struct {
 	Value Value
 	// Note: a DATE lost a time of day (MySQL's Note 1265).
 	Note bool
+	// Zero: the value is a zero date or has a zero part (only from the Zero
+	// functions); sql_mode decides whether the column keeps it.
+	Zero ZeroKind
+}
+
+// StoreTextZero is StoreText that also keeps zero dates and dates with zero
+// parts, saying so in Stored.Zero. A TIMESTAMP's zero date is not moved
+// between zones.
+func StoreTextZero(s string, k Kind, fsp int, zone int) (Stored, bool) {
+	if k == Time {
+		return StoreText(s, k, fsp, zone)
+	}
+	p, ok := ParseDatetimeZero(s)
+	if !ok || p.Trailing {
+		return Stored{}, false
+	}
+	if z := p.Value.Zero(); z != NotZero {
+		return storeZero(p.Value, k, fsp, z), true
+	}
+	return StoreText(s, k, fsp, zone)
+}
+
+// StoreNumberZero is StoreNumber that also keeps 0 as the zero date and dates
+// with zero parts (see StoreTextZero).
+func StoreNumberZero(text string, k Kind, fsp int) (Stored, bool) {
+	if k == Time {
+		return StoreNumber(text, k, fsp)
+	}
+	p, ok := FromNumberZero(text)
+	if !ok {
+		return Stored{}, false
+	}
+	if z := p.Value.Zero(); z != NotZero {
+		return storeZero(p.Value, k, fsp, z), true
+	}
+	return StoreNumber(text, k, fsp)
+}
+
+// storeZero is what a DATE or DATETIME column keeps of a date with zero parts:
+// its parts as they are, the fraction cut to fsp digits.
+func storeZero(v Value, k Kind, fsp int, z ZeroKind) Stored {
+	if k == Date {
+		note := v.Kind == Datetime && (v.Hour|v.Minute|v.Second|v.Nano) != 0
+		return Stored{Value: v.ToDate(), Note: note, Zero: z}
+	}
+	v.Kind = Datetime
+	return Stored{Value: v.Truncate(fsp), Zero: z}
+}
+
+// ZeroText is the zero value of a DATE or DATETIME column with fsp fractional
+// digits as it is stored and shown: '0000-00-00', '0000-00-00 00:00:00[.000]'.
+func ZeroText(k Kind, fsp int) string {
+	if k == Date {
+		return Value{Kind: Date}.String(0)
+	}
+	return Value{Kind: Datetime}.String(fsp)
 }
 
 // StoreText is what a column of kind k with fsp fractional digits keeps of

@@ -73,6 +73,38 @@ func (v Value) DateValid() bool {
 		v.Day >= 1 && v.Day <= DaysInMonth(v.Year, v.Month)
 }
 
+// ZeroKind says whether a date is MySQL's zero date or has a zero part.
+type ZeroKind uint8
+
+// The kinds of zero.
+const (
+	// NotZero: a date with no zero part (valid or not).
+	NotZero ZeroKind = iota
+	// ZeroDate: '0000-00-00', which NO_ZERO_DATE refuses.
+	ZeroDate
+	// ZeroInDate: a zero month or day in a date that is not all zero
+	// ('2024-00-15', '2024-02-00'), which NO_ZERO_IN_DATE refuses.
+	ZeroInDate
+)
+
+// Zero is what kind of zero the value's date is: MySQL keeps both kinds where
+// sql_mode lets it, spelled as they are. A date with a zero part otherwise in
+// range (month up to 12, day up to 31, the day within its month where both are
+// given) is ZeroInDate.
+func (v Value) Zero() ZeroKind {
+	switch {
+	case v.Kind == Time:
+		return NotZero
+	case v.Year == 0 && v.Month == 0 && v.Day == 0:
+		return ZeroDate
+	case v.Month != 0 && v.Day != 0:
+		return NotZero
+	case v.Year < 0 || v.Year > 9999 || v.Month < 0 || v.Month > 12 || v.Day < 0 || v.Day > 31:
+		return NotZero
+	}
+	return ZeroInDate
+}
+
 // clockValid reports whether a DATETIME's time of day is one.
 func (v Value) clockValid() bool {
 	return v.Hour >= 0 && v.Hour <= 23 && v.Minute >= 0 && v.Minute <= 59 &&

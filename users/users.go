@@ -35,17 +35,23 @@ type Store struct {
 
 // Open makes sure the system schema exists and returns the store.
 func Open(eng *engine.Engine) (*Store, error) {
-	if err := eng.CreateSystemSchema(Schema, schemaDDL); err != nil {
+	if err := eng.CreateSystemSchema(Schema, append(slices.Clone(schemaDDL), grantsDDL...)); err != nil {
 		return nil, err
 	}
-	return &Store{eng: eng}, nil
+	st := &Store{eng: eng}
+	if err := migrateAuth(st); err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 // Account is a stored user.
 type Account struct {
 	User, Host string
-	Stage2     []byte // SHA1(SHA1(password)); nil for no password
-	Privileges []string
+	Stage2     []byte // SHA1(SHA1(password)) of a mysql_native_password account
+	// HasPassword: the account has a password, whatever its plugin.
+	HasPassword bool
+	Privileges  []string
 }
 
 // Has reports whether the account holds priv (ALL implies everything).
@@ -113,7 +119,10 @@ func (st *Store) Find(user, host string) (*Account, bool) {
 		}
 		a := &Account{User: user, Host: h}
 		if s := asString(r[1]); s != "" {
-			a.Stage2, _ = hex.DecodeString(strings.TrimPrefix(s, "*"))
+			a.HasPassword = true
+			if strings.HasPrefix(s, "*") {
+				a.Stage2, _ = hex.DecodeString(strings.TrimPrefix(s, "*"))
+			}
 		}
 		for _, p := range strings.Split(asString(r[2]), ",") {
 			if p = strings.TrimSpace(p); p != "" {
@@ -124,36 +133,6 @@ func (st *Store) Find(user, host string) (*Account, bool) {
 	}
 	return nil, false
 }
-
-// Lookup implements mysqlproto.Authenticator.
-func (st *Store) Lookup(user, host string) ([]byte, bool) {
-	a, ok := st.Find(user, host)
-	if !ok {
-		return nil, false
-	}
-	return a.Stage2, true
-}
-
-// PrivConnectionAdmin is MySQL's dynamic privilege for the connection kept beyond
-// max_connections (SUPER grants it too).
-const PrivConnectionAdmin = "CONNECTION_ADMIN"
-
-// LookupAccount implements mysqlproto.AccountAuthenticator: the account's
-// user@host names it for max_user_connections, and CONNECTION_ADMIN or SUPER
-// lets it take the connection kept for administrators.
-func (st *Store) LookupAccount(user, host string) (mysqlproto.Account, bool) {
-	a, ok := st.Find(user, host)
-	if !ok {
-		return mysqlproto.Account{}, false
-	}
-	return mysqlproto.Account{
-		Stage2:          a.Stage2,
-		Name:            a.User + "@" + a.Host,
-		ConnectionAdmin: a.Has(PrivConnectionAdmin) || a.Has(PrivSuper),
-	}, true
-}
-
-var _ mysqlproto.AccountAuthenticator = (*Store)(nil)
 
 func asString(v any) string {
 	switch x := v.(type) {
@@ -177,19 +156,9 @@ func (st *Store) exec(sql string, args ...any) (engine.Result, error) {
 	return st.eng.Exec(Schema, engine.Stmt{SQL: sql, Args: args}, 50*time.Second)
 }
 
-// Create adds an account (CREATE USER).
+// Create adds an account (CREATE USER) with MySQL 8.4's default plugin.
 func (st *Store) Create(user, host, password string, ifNotExists bool) error {
-	if user == "root" {
-		return mysqlerr.New(1396, "Operation CREATE USER failed for 'root'@'%s'", host)
-	}
-	res, err := st.exec(`INSERT OR IGNORE INTO "user" ("User", "Host", "authentication_string") VALUES (?, ?, ?)`, user, host, stage2Text(password))
-	if err != nil {
-		return err
-	}
-	if res.AffectedRows == 0 && !ifNotExists {
-		return mysqlerr.New(1396, "Operation CREATE USER failed for '%s'@'%s'", user, host)
-	}
-	return nil
+	return st.CreateAccount(user, host, AuthSpec{Password: password, SetPassword: true}, "", ifNotExists)
 }
 
 // Drop removes an account (DROP USER).
@@ -204,39 +173,10 @@ func (st *Store) Drop(user, host string, ifExists bool) error {
 	return nil
 }
 
-// SetPassword changes a password (ALTER USER ... IDENTIFIED BY, SET PASSWORD).
+// SetPassword changes a password (ALTER USER ... IDENTIFIED BY, SET PASSWORD),
+// keeping the account's plugin.
 func (st *Store) SetPassword(user, host, password string) error {
-	res, err := st.exec(`UPDATE "user" SET "authentication_string" = ? WHERE "User" = ? AND "Host" = ?`, stage2Text(password), user, host)
-	if err != nil {
-		return err
-	}
-	if res.AffectedRows == 0 {
-		return mysqlerr.New(1396, "Operation ALTER USER failed for '%s'@'%s'", user, host)
-	}
-	return nil
-}
-
-// Grant adds privileges (GRANT ... ON *.* TO ...). Only global grants are kept:
-// binlite's privilege model is per account.
-func (st *Store) Grant(user, host string, privs []string, revoke bool) error {
-	a, ok := st.exact(user, host)
-	if !ok {
-		return mysqlerr.New(1410, "You are not allowed to create a user with GRANT")
-	}
-	set := a.Privileges
-	for _, p := range privs {
-		p = strings.ToUpper(strings.TrimSpace(p))
-		if p == "ALL PRIVILEGES" {
-			p = PrivAll
-		}
-		if revoke {
-			set = slices.DeleteFunc(set, func(x string) bool { return x == p })
-		} else if !slices.Contains(set, p) {
-			set = append(set, p)
-		}
-	}
-	_, err := st.exec(`UPDATE "user" SET "privileges" = ? WHERE "User" = ? AND "Host" = ?`, strings.Join(set, ","), user, host)
-	return err
+	return st.AlterAuth(user, host, AuthSpec{Password: password, SetPassword: true})
 }
 
 func (st *Store) exact(user, host string) (*Account, bool) {
@@ -251,23 +191,4 @@ func (st *Store) exact(user, host string) (*Account, bool) {
 		}
 	}
 	return a, true
-}
-
-// Grants renders SHOW GRANTS lines for an account.
-func (st *Store) Grants(user, host string) ([]string, error) {
-	if user == "root" {
-		return []string{"GRANT ALL PRIVILEGES ON *.* TO `root`@`localhost` WITH GRANT OPTION"}, nil
-	}
-	a, ok := st.exact(user, host)
-	if !ok {
-		return nil, mysqlerr.New(1141, "There is no such grant defined for user '%s' on host '%s'", user, host)
-	}
-	privs := "USAGE"
-	if len(a.Privileges) > 0 {
-		privs = strings.Join(a.Privileges, ", ")
-		if a.Has(PrivAll) {
-			privs = "ALL PRIVILEGES"
-		}
-	}
-	return []string{"GRANT " + privs + " ON *.* TO `" + user + "`@`" + host + "`"}, nil
 }

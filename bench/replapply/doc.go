@@ -15,7 +15,7 @@
 //
 //	go run ./bench/replapply [--bench crashsafe,parallel] [--repeats 3] [--rows 10000]
 //	    [--updates 100000] [--schemas 10] [--threads 10] [--workers 0,1,2,4,8,10,16,24]
-//	    [--modes conservative,optimistic] [--batch 1000] [--skip-mariadb] [--out bench/results]
+//	    [--modes conservative,optimistic] [--batch 1000,10000,100000] [--skip-mariadb] [--out bench/results]
 //	    [--chart-dir docs] [--workdir DIR] [--keep] [--chart-only]
 //
 // For each system it starts a primary and a replica, creates the schemas with the

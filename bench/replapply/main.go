@@ -34,7 +34,7 @@ type config struct {
 	Threads       int      `json:"sysbench_threads_per_client"`
 	Workers       []int    `json:"workers"`
 	Modes         []string `json:"mariadb_parallel_modes"`
-	Batch         int      `json:"raw_rows_per_transaction"`
+	Batches       []int    `json:"raw_rows_per_transaction"` // swept; ratios use the fastest
 	SkipMariaDB   bool     `json:"skip_mariadb"`
 	MariaDBFormat string   `json:"mariadb_binlog_format"`
 	PauseIdle     bool     `json:"pause_idle"`
@@ -60,7 +60,7 @@ func main() {
 	flag.IntVar(&cfg.Threads, "threads", 10, "sysbench threads per client generating the updates on the primary")
 	flag.StringVar(&workers, "workers", "0,1,2,4,8,10,16,24", "parallel benchmark: replica_parallel_workers / slave_parallel_threads values")
 	flag.StringVar(&modes, "modes", "conservative,optimistic", "parallel benchmark: MariaDB slave_parallel_mode values")
-	flag.IntVar(&cfg.Batch, "batch", 1000, "raw SQLite: rows per transaction")
+	batches := flag.String("batch", "1000,10000,100000", "raw SQLite: rows per transaction, a comma-separated sweep (ratios use the fastest)")
 	flag.BoolVar(&cfg.SkipMariaDB, "skip-mariadb", false, "do not run MariaDB")
 	flag.StringVar(&cfg.MariaDBFormat, "mariadb-binlog-format", "ROW", "MariaDB primary --binlog-format (binlite replicates rows)")
 	flag.BoolVar(&cfg.PauseIdle, "pause-idle", true, "SIGSTOP the primaries not needed by the timed apply")
@@ -91,13 +91,16 @@ func main() {
 	if cfg.Workers, err = harness.ParseInts(workers, 0); err != nil {
 		fatalf("--workers: %v", err)
 	}
+	if cfg.Batches, err = harness.ParseInts(*batches, 1); err != nil {
+		fatalf("--batch: %v", err)
+	}
 	cfg.Modes = splitList(modes)
 	for _, m := range cfg.Modes {
 		if m != "conservative" && m != "optimistic" && m != "aggressive" && m != "minimal" {
 			fatalf("--modes: unknown slave_parallel_mode %q", m)
 		}
 	}
-	if cfg.Repeats < 1 || cfg.Rows < 1 || cfg.Updates < 1 || cfg.Schemas < 1 || cfg.Threads < 1 || cfg.Batch < 1 {
+	if cfg.Repeats < 1 || cfg.Rows < 1 || cfg.Updates < 1 || cfg.Schemas < 1 || cfg.Threads < 1 {
 		fatalf("--repeats, --rows, --updates, --schemas, --threads and --batch must be positive")
 	}
 	if cfg.root, err = repoRoot(); err != nil {
@@ -282,8 +285,18 @@ func runBench(ctx context.Context, cfg *config, name string) (rep *Report, err e
 
 // entry is one timed apply of a repeat.
 type entry struct {
-	n  *node // nil for raw SQLite
-	st setting
+	n     *node // nil for raw SQLite
+	st    setting
+	batch int // raw SQLite's rows per transaction
+}
+
+// rawEntries are raw SQLite's runs of a repeat, one per batch size.
+func (b *bench) rawEntries() []entry {
+	var es []entry
+	for _, n := range b.cfg.Batches {
+		es = append(es, entry{batch: n})
+	}
+	return es
 }
 
 func (b *bench) runCrashSafe(ctx context.Context) error {
@@ -294,7 +307,7 @@ func (b *bench) runCrashSafe(ctx context.Context) error {
 			entries = append(entries, entry{n: n, st: setting{workers: 0, crashSafe: false}})
 		}
 	}
-	entries = append(entries, entry{})
+	entries = append(entries, b.rawEntries()...)
 	b.total = b.cfg.Repeats * len(entries)
 	for r := 1; r <= b.cfg.Repeats; r++ {
 		// Rotate who goes first, so drift on the shared machine hits every system alike.
@@ -330,7 +343,7 @@ func (b *bench) runParallel(ctx context.Context) error {
 	for _, w := range b.cfg.Workers {
 		b.total += len(perWorkers(w))
 	}
-	b.total = (b.total + 1) * b.cfg.Repeats
+	b.total = (b.total + len(b.cfg.Batches)) * b.cfg.Repeats
 	for r := 1; r <= b.cfg.Repeats; r++ {
 		ws := append([]int(nil), b.cfg.Workers...)
 		if r%2 == 0 { // alternate the direction of the sweep between repeats
@@ -346,8 +359,10 @@ func (b *bench) runParallel(ctx context.Context) error {
 				}
 			}
 			if i == len(ws)/2 {
-				if err := b.measure(ctx, entry{}, r); err != nil {
-					return err
+				for _, e := range b.rawEntries() {
+					if err := b.measure(ctx, e, r); err != nil {
+						return err
+					}
 				}
 			}
 		}
@@ -365,7 +380,7 @@ func (b *bench) measure(ctx context.Context, e entry, repeat int) error {
 	b.done++
 	var run Run
 	if e.n == nil {
-		run = b.measureRaw(repeat)
+		run = b.measureRaw(repeat, e.batch)
 	} else {
 		run = b.measureNode(ctx, e.n, e.st, repeat)
 	}
@@ -527,8 +542,8 @@ func (b *bench) measureNode(ctx context.Context, n *node, st setting, repeat int
 	return run
 }
 
-func (b *bench) measureRaw(repeat int) Run {
-	run := Run{Repeat: repeat, System: sysRaw, Workers: len(b.schemas), Updates: int64(b.updates)}
+func (b *bench) measureRaw(repeat, batch int) Run {
+	run := Run{Repeat: repeat, System: sysRaw, Batch: batch, Workers: len(b.schemas), Updates: int64(b.updates)}
 	run.SettleSeconds, run.OtherBefore = b.settle(context.Background())
 	b.pauseExcept(nil)
 	defer b.resumeAll()
@@ -536,9 +551,9 @@ func (b *bench) measureRaw(repeat int) Run {
 	t0 := time.Now()
 	var profile string
 	if b.cfg.cpuProfile != "" {
-		profile = filepath.Join(b.cfg.cpuProfile, fmt.Sprintf("%s-raw-r%d.pprof", b.name, repeat))
+		profile = filepath.Join(b.cfg.cpuProfile, fmt.Sprintf("%s-raw%d-r%d.pprof", b.name, batch, repeat))
 	}
-	res, err := applyRaw(b.rawSnap, filepath.Join(b.dir, "raw-sqlite"), b.rows, b.schemas, b.cfg.Batch, profile)
+	res, err := applyRaw(b.rawSnap, filepath.Join(b.dir, "raw-sqlite"), b.rows, b.schemas, batch, profile)
 	wall := time.Since(t0).Seconds()
 	m1, _ := harness.ReadMachineCPU()
 	run.PrepSeconds = wall - res.Seconds

@@ -84,7 +84,7 @@ func runDemo(args []string) error {
 		defer r.Close()
 		conns[i+1] = r
 		for _, q := range []string{
-			fmt.Sprintf("CHANGE REPLICATION SOURCE TO SOURCE_HOST='127.0.0.1', SOURCE_PORT=%d, SOURCE_USER='repl', SOURCE_PASSWORD='demo', SOURCE_AUTO_POSITION=1, SOURCE_HEARTBEAT_PERIOD=1", src.Port()),
+			fmt.Sprintf("CHANGE REPLICATION SOURCE TO SOURCE_HOST='127.0.0.1', SOURCE_PORT=%d, SOURCE_USER='repl', SOURCE_PASSWORD='demo', GET_SOURCE_PUBLIC_KEY=1, SOURCE_AUTO_POSITION=1, SOURCE_HEARTBEAT_PERIOD=1", src.Port()),
 			"START REPLICA",
 			"SET GLOBAL super_read_only = ON",
 		} {

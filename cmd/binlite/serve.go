@@ -36,11 +36,12 @@ func runServe(args []string) error {
 	serverID := fs.Uint("server-id", 0, "server id (default 1 on a new data directory)")
 	bind := fs.String("bind", "", "address to listen on (default 127.0.0.1)")
 	httpPort := fs.Int("http-port", 0, "HTTP port for /metrics and /status (0 = off)")
+	httpBind := fs.String("http-bind", "", "address of the HTTP endpoint (default 127.0.0.1; beyond loopback all but /metrics need http_token)")
 	cfgFile := fs.String("config", "", "option file with MySQL option names ([mysqld] section)")
 	fs.StringVar(cfgFile, "defaults-file", "", "alias of --config")
 	fs.Parse(args)
 
-	cfg := server.Config{DataDir: *datadir, Port: *port, ServerID: uint32(*serverID), Bind: *bind, HTTPPort: *httpPort}
+	cfg := server.Config{DataDir: *datadir, Port: *port, ServerID: uint32(*serverID), Bind: *bind, HTTPPort: *httpPort, HTTPBind: *httpBind}
 	cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	crash, err := crashpoint.FromEnv(cfg.Logger) // the crash tests' kill points
 	if err != nil {

@@ -145,7 +145,7 @@ UPDATE accounts a, orders o SET a.balance = a.balance + o.amount WHERE o.account
 UPDATE orders SET amount = (SELECT balance FROM accounts WHERE id = 2) WHERE id = 3;
 UPDATE orders o LEFT JOIN accounts a ON a.id = o.account_id SET o.status = 'orphan' WHERE a.id IS NULL;
 -- mysql: error 1221 -- 8.4 manual 15.2.17 UPDATE Statement (for the multiple-table syntax, ORDER BY and LIMIT cannot be used)
-UPDATE orders o JOIN accounts a ON a.id = o.account_id SET o.status = o.status ORDER BY o.id;
+UPDATE orders o JOIN accounts a ON a.id = o.account_id SET o.status = o.status WHERE o.id = 0 ORDER BY o.id;
 UPDATE orders SET status = 'sub' WHERE account_id IN (SELECT id FROM accounts WHERE balance > 100);
 SELECT id, account_id, amount, status FROM orders ORDER BY id;
 DELETE o FROM orders o JOIN accounts a ON a.id = o.account_id WHERE a.id = 2;
