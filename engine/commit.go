@@ -370,6 +370,7 @@ func (w *writer) resetTxn() {
 	w.pipe.depth = w.s.e.pipelineDepth()
 	w.pipe.always = w.s.e.alwaysOverlap()
 	w.groupSP = false
+	w.txnInGroup = false
 }
 
 // abort ends the open transaction after a failure that leaves storage unable to

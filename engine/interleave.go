@@ -356,6 +356,7 @@ func (w *writer) onlyTxns() bool {
 
 // rollbackPart undoes x's changes (inverse row images, newest first) and ends it.
 func (w *writer) rollbackPart(x *txnPart) error {
+	w.undoneInGroup()
 	var err error
 	if len(w.locks.open) == 1 && w.onlyTxns() {
 		w.rollback() // x's changes are all the SQLite transaction holds
@@ -377,6 +378,7 @@ func (w *writer) rollbackPartTo(x *txnPart, name string) error {
 	if !ok || mark > len(x.events) {
 		return nil
 	}
+	w.undoneInGroup()
 	if err := w.undoEvents(x.events[mark:]); err != nil {
 		w.killPart(x, err)
 		return err
@@ -385,6 +387,15 @@ func (w *writer) rollbackPartTo(x *txnPart, name string) error {
 	clear(x.events[mark:])
 	x.events = x.events[:mark]
 	return nil
+}
+
+// undoneInGroup notes that a transaction's changes are being undone inside the
+// open group's savepoint: rolling the group back (setAside) would bring them
+// back, so the group must follow the sealed ones to the log instead.
+func (w *writer) undoneInGroup() {
+	if w.groupSP {
+		w.txnInGroup = true
+	}
 }
 
 // killPart rolls x back on the writer's behalf (deadlock victim, failure): its
