@@ -30,6 +30,12 @@ func (s *Session) query(q *sqlcompat.Query, db string, args []any, guard *engine
 		s.ensureTxn() // with autocommit off a SELECT starts a transaction too
 		rows, err := s.read(q, args, guard)
 		if err != nil {
+			if mysqlerr.Is(err, mysqlerr.ErLockDeadlock) && s.txn != nil {
+				// A locking read chosen as a deadlock victim: the engine rolled the
+				// transaction back, as InnoDB does.
+				s.txn.Rollback()
+				s.txn = nil
+			}
 			return nil, err
 		}
 		s.afterRead(rows)
