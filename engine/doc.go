@@ -1,8 +1,17 @@
 // Package engine owns binlite's storage: one SQLite file per schema, a single writer
 // goroutine per schema that executes autocommit statements of many sessions in one
 // SQLite transaction (group commit), row capture through SQLite's preupdate hook,
-// explicit transactions that lease a schema's writer, the read-connection pools, and
-// start-up recovery from the binary log.
+// explicit transactions interleaved on the writers under row locks (interleave.go,
+// rowlocks.go; docs/transactions.md), the read-connection pools, and start-up
+// recovery from the binary log.
+//
+// An explicit transaction's statements are jobs on the writer like autocommit
+// statements; binlite's row locks keep open transactions apart (a statement that
+// meets another's lock is undone and parked), and every storage commit takes the
+// open transactions' changes out (inverse row images) and puts them back after, so
+// storage only ever commits durable groups. A multi-schema COMMIT holds each
+// writer it wrote from before its log write until that schema stored it;
+// LOCK TABLES and FLUSH TABLES WITH READ LOCK still lease a writer whole.
 //
 // The ordering that keeps invariant 1 (binlog first) is fixed here: a group's row
 // events are written and made durable by binlog.Log.Commit before the SQLite

@@ -93,6 +93,8 @@ type Engine struct {
 	locks   waitGraph
 	visible visibleSet
 	commits commitCounters
+	// txnStats counts what interleaved transactions did (TxnStats).
+	txnStats txnCounters
 	// execJobs keeps the jobs of autocommit statements for reuse (Exec).
 	execJobs sync.Pool
 }

@@ -43,6 +43,14 @@ type Stmt struct {
 	Insert string
 	// Guard, if set, runs first in the statement's transaction (guard.go).
 	Guard *Guard
+	// What the row locks of concurrent transactions need (rowlocks.go): the
+	// tables the statement names, the written one first; Values: an INSERT or
+	// REPLACE of a VALUES list, which reads no rows but those it writes; Point:
+	// an UPDATE or DELETE of the one row whose integer primary key is Key.
+	Tables []string
+	Values bool
+	Point  bool
+	Key    []int64
 }
 
 // Result is what a write returns to the session.

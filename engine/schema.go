@@ -47,7 +47,13 @@ type readPool struct {
 	idle      []*readConn
 	open      int
 	closed    bool // the schema is gone: connections given back are closed
+	// spare are snapshot connections beyond max, kept for the next transaction
+	// (up to maxSpare): opening one costs far more than a transaction's reads.
+	spare []*readConn
 }
+
+// maxSpare bounds the snapshot connections a pool keeps beyond its max.
+const maxSpare = 128
 
 func newReadPool(path string, max int, fns Functions) readPool {
 	return readPool{path: path, max: max, functions: fns}
@@ -218,6 +224,10 @@ func (s *readPool) closeReaders() {
 	s.open -= len(s.idle)
 	s.idle = nil
 	s.closed = true
+	for _, c := range s.spare {
+		c.Close()
+	}
+	s.spare = nil
 }
 
 // stop flushes and closes the writer, then the idle readers and the checkpointer.

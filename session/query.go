@@ -30,6 +30,12 @@ func (s *Session) query(q *sqlcompat.Query, db string, args []any, guard *engine
 		s.ensureTxn() // with autocommit off a SELECT starts a transaction too
 		cur, rows, err := s.openRead(q, args, guard)
 		if err != nil {
+			if mysqlerr.Is(err, mysqlerr.ErLockDeadlock) && s.txn != nil {
+				// A locking read chosen as a deadlock victim: the engine rolled the
+				// transaction back, as InnoDB does.
+				s.txn.Rollback()
+				s.txn = nil
+			}
 			return nil, err
 		}
 		if cur != nil {
@@ -66,18 +72,19 @@ func (s *Session) openRead(q *sqlcompat.Query, args []any, guard *engine.Guard) 
 		return nil, nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
 	}
 	var (
-		cur *engine.Cursor
-		err error
+		cur  *engine.Cursor
+		rows *engine.Rows
+		err  error
 	)
 	switch {
 	case s.txn != nil:
-		cur, err = s.txn.QueryCursor(db, q.Schemas, q.SQLite, args, guard)
+		cur, rows, err = s.txn.QueryCursor(db, q.Schemas, q.SQLite, args, guard, q.Tables, q.Locking)
 	case s.locks != nil:
-		cur, err = s.locks.QueryCursor(db, q.Schemas, q.SQLite, args, guard)
+		cur, rows, err = s.locks.QueryCursor(db, q.Schemas, q.SQLite, args, guard, nil, false)
 	default:
 		cur, err = s.env.Engine.QueryCursor(db, q.Schemas, q.SQLite, args, guard)
 	}
-	return cur, nil, err
+	return cur, rows, err
 }
 
 func (s *Session) write(q *sqlcompat.Query, db string, args []any, guard *engine.Guard) (*mysqlproto.Result, error) {
