@@ -286,10 +286,21 @@ func sqlQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") +
 // what no longer matches and creates what is missing, inside the caller's
 // transaction (the DDL's, an apply's, or opening a file made before the triggers).
 func syncForeignKeys(c *sqliteConn, cat catalog) error {
-	want := fkTriggers(cat)
-	rows, err := c.query(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?`, len(fkTriggerPrefix), fkTriggerPrefix)
-	if err != nil {
+	if err := syncTriggerSet(c, fkTriggerPrefix, fkTriggers(cat)); err != nil {
 		return fmt.Errorf("engine: foreign key triggers: %w", err)
+	}
+	return nil
+}
+
+// syncTriggerSet makes the SQLite triggers whose names start with prefix exactly
+// want (name → CREATE TRIGGER text): it drops those that differ or are no longer
+// wanted and creates what is missing, in name order, inside the caller's
+// transaction. Foreign keys (fkTriggerPrefix) and users' triggers (trgPrefix)
+// are each one such set.
+func syncTriggerSet(c *sqliteConn, prefix string, want map[string]string) error {
+	rows, err := c.query(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?`, len(prefix), prefix)
+	if err != nil {
+		return err
 	}
 	have := map[string]string{}
 	dest := make([]driver.Value, 2)
@@ -299,7 +310,7 @@ func syncForeignKeys(c *sqliteConn, cat catalog) error {
 				break
 			}
 			rows.Close()
-			return fmt.Errorf("engine: foreign key triggers: %w", err)
+			return err
 		}
 		have[asString(dest[0])] = asString(dest[1])
 	}
@@ -307,7 +318,7 @@ func syncForeignKeys(c *sqliteConn, cat catalog) error {
 	for name, sql := range have {
 		if want[name] != sql {
 			if _, err := c.exec(`DROP TRIGGER IF EXISTS ` + quoteIdent(name)); err != nil {
-				return fmt.Errorf("engine: drop trigger %s: %w", name, err)
+				return fmt.Errorf("drop trigger %s: %w", name, err)
 			}
 		}
 	}
@@ -321,7 +332,7 @@ func syncForeignKeys(c *sqliteConn, cat catalog) error {
 			continue
 		}
 		if _, err := c.exec(want[name]); err != nil {
-			return fmt.Errorf("engine: create trigger %s: %w", name, err)
+			return fmt.Errorf("create trigger %s: %w", name, err)
 		}
 	}
 	return nil

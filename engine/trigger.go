@@ -1,10 +1,7 @@
 package engine
 
 import (
-	"database/sql/driver"
 	"fmt"
-	"io"
-	"sort"
 	"strings"
 
 	"github.com/binlite/binlite/mysqlerr"
@@ -63,43 +60,8 @@ func userTriggers(cat catalog, schema string) map[string]string {
 // syncTriggers makes the schema's SQLite triggers for users' triggers those of
 // cat, inside the caller's transaction.
 func syncTriggers(c *sqliteConn, cat catalog, schema string) error {
-	want := userTriggers(cat, schema)
-	rows, err := c.query(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?`, len(trgPrefix), trgPrefix)
-	if err != nil {
+	if err := syncTriggerSet(c, trgPrefix, userTriggers(cat, schema)); err != nil {
 		return fmt.Errorf("engine: triggers: %w", err)
-	}
-	have := map[string]string{}
-	dest := make([]driver.Value, 2)
-	for {
-		if err := rows.Next(dest); err != nil {
-			if err == io.EOF {
-				break
-			}
-			rows.Close()
-			return fmt.Errorf("engine: triggers: %w", err)
-		}
-		have[asString(dest[0])] = asString(dest[1])
-	}
-	rows.Close()
-	for name, sql := range have {
-		if want[name] != sql {
-			if _, err := c.exec(`DROP TRIGGER IF EXISTS ` + quoteIdent(name)); err != nil {
-				return fmt.Errorf("engine: drop trigger %s: %w", name, err)
-			}
-		}
-	}
-	names := make([]string, 0, len(want))
-	for name := range want {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		if have[name] == want[name] {
-			continue
-		}
-		if _, err := c.exec(want[name]); err != nil {
-			return fmt.Errorf("engine: create trigger %s: %w", name, err)
-		}
 	}
 	return nil
 }
