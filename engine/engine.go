@@ -455,6 +455,10 @@ func (e *Engine) Exec(db string, st Stmt, wait time.Duration) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	if st.Unlogged {
+		o := s.w.submit(&job{kind: jobUnlogged, stmt: st}, wait)
+		return o.res, o.err
+	}
 	j, _ := e.execJobs.Get().(*job)
 	if j == nil {
 		j = &job{kind: jobExec}

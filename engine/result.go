@@ -44,6 +44,9 @@ type Stmt struct {
 	Insert string
 	// Guard, if set, runs first in the statement's transaction (guard.go).
 	Guard *Guard
+	// Unlogged: sql_log_bin=0. The statement commits alone, synced by SQLite, with
+	// no binary-log event and no GTID (unlogged.go).
+	Unlogged bool
 }
 
 // Result is what a write returns to the session.

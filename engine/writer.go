@@ -23,6 +23,7 @@ const (
 	jobApply                // a replicated transaction with its source GTID
 	jobCall                 // run a function with the group flushed and no transaction open
 	jobStop                 // flush and close the writer
+	jobUnlogged             // an autocommit statement under sql_log_bin=0 (unlogged.go)
 )
 
 const (
@@ -241,6 +242,8 @@ func (w *writer) run() {
 		switch j.kind {
 		case jobExec:
 			w.execStmt(j)
+		case jobUnlogged:
+			w.execUnlogged(j)
 		case jobApply:
 			w.applyTxn(j)
 		case jobLease:

@@ -143,6 +143,11 @@ func (s *Session) authorize(text string, st sqlcompat.Statement) error {
 	switch x := st.(type) {
 	case *sqlcompat.Set:
 		for _, it := range x.Items {
+			if setsLogBin(it) {
+				if err := s.authorizeLogBin(); err != nil {
+					return err
+				}
+			}
 			if it.Kind == sqlcompat.SetGlobal || it.Kind == sqlcompat.SetPersist || it.Kind == sqlcompat.SetTransaction && it.Global {
 				if err := s.requireGlobal("SUPER or SYSTEM_VARIABLES_ADMIN", users.Super, users.SystemVariablesAdmin); err != nil {
 					return err

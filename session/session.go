@@ -414,6 +414,9 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		if err := s.writable(); err != nil {
 			return nil, err
 		}
+		if err := s.unloggedRefusal("CREATE DATABASE"); err != nil {
+			return nil, err
+		}
 		if err := s.implicitCommit(); err != nil {
 			return nil, err
 		}
@@ -423,6 +426,9 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		return &mysqlproto.Result{AffectedRows: 1}, nil
 	case *sqlcompat.DropDatabase:
 		if err := s.writable(); err != nil {
+			return nil, err
+		}
+		if err := s.unloggedRefusal("DROP DATABASE"); err != nil {
 			return nil, err
 		}
 		if err := s.implicitCommit(); err != nil {
