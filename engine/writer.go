@@ -18,12 +18,12 @@ import (
 type jobKind uint8
 
 const (
-	jobExec  jobKind = iota // an autocommit statement (DML or DDL)
-	jobLease                // an explicit transaction takes the writer
-	jobApply                // a replicated transaction with its source GTID
-	jobCall                 // run a function with the group flushed and no transaction open
-	jobStop                 // flush and close the writer
-	jobUnlogged             // an autocommit statement under sql_log_bin=0 (unlogged.go)
+	jobExec     jobKind = iota // an autocommit statement (DML or DDL)
+	jobLease                   // an explicit transaction takes the writer
+	jobApply                   // a replicated transaction with its source GTID
+	jobCall                    // run a function with the group flushed and no transaction open
+	jobStop                    // flush and close the writer
+	jobUnlogged                // an autocommit statement under sql_log_bin=0 (unlogged.go)
 )
 
 const (
