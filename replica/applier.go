@@ -58,6 +58,7 @@ func (ch *Channel) runSQL(ctx context.Context) {
 		preserveOrder: ch.m.cfg.Vars.Int("replica_preserve_commit_order") != 0}
 	ch.mu.Lock()
 	ch.applyStream = a.stream
+	a.filters = ch.settings.Filters
 	ch.mu.Unlock()
 	defer a.close()
 	a.run(ctx)
@@ -75,6 +76,9 @@ type applier struct {
 	// skipping: the transaction being read is already executed; its events are
 	// stepped over up to its commit.
 	skipping bool
+	// filters are the channel's replication filters, as they were at its start
+	// (CHANGE REPLICATION FILTER needs the SQL thread stopped).
+	filters Filters
 	// preserveOrder (replica_preserve_commit_order) dispatches a run of one schema only
 	// after everything before it committed, so commits become visible in source order.
 	preserveOrder bool
@@ -119,6 +123,7 @@ func (a *applier) run(ctx context.Context) {
 		if !a.eng.Claim(tx.GTID) {
 			continue // already executed (or being applied by another channel)
 		}
+		a.filters.apply(tx)
 		a.stream.SetFeeding(true)
 		if !a.waitDelay(ctx, tx) {
 			a.eng.Unclaim(tx.GTID)
@@ -136,7 +141,7 @@ func (a *applier) run(ctx context.Context) {
 		if file == startFile {
 			size -= startPos
 		}
-		if a.preserveOrder && a.queue.len() > 0 && a.queue.back().tx.Schemas[0] != tx.Schemas[0] {
+		if a.preserveOrder && a.queue.len() > 0 && len(tx.Schemas) > 0 && a.queue.back().tx.Schemas[0] != tx.Schemas[0] {
 			if !a.reap(true) {
 				a.eng.Unclaim(tx.GTID)
 				return

@@ -159,10 +159,10 @@ func (m *Manager) sortedNames() []string {
 }
 
 // Start runs START REPLICA [IO_THREAD] [SQL_THREAD] [FOR CHANNEL].
-func (m *Manager) Start(name string, io, sql bool) error {
+func (m *Manager) Start(name string, named, io, sql bool) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	chs, err := m.targets(name, true)
+	chs, err := m.targets(name, !named)
 	if err != nil {
 		return err
 	}
@@ -178,10 +178,10 @@ func (m *Manager) Start(name string, io, sql bool) error {
 }
 
 // Stop runs STOP REPLICA.
-func (m *Manager) Stop(name string, io, sql bool) error {
+func (m *Manager) Stop(name string, named, io, sql bool) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	chs, err := m.targets(name, true)
+	chs, err := m.targets(name, !named)
 	if err != nil {
 		return err
 	}
@@ -197,10 +197,10 @@ func (m *Manager) Stop(name string, io, sql bool) error {
 }
 
 // Reset runs RESET REPLICA [ALL]: the relay log goes; ALL also forgets the settings.
-func (m *Manager) Reset(name string, all bool) error {
+func (m *Manager) Reset(name string, named, all bool) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	chs, err := m.targets(name, name == "")
+	chs, err := m.targets(name, !named)
 	if err != nil {
 		return err
 	}
@@ -228,6 +228,13 @@ func (m *Manager) Close() {
 	for _, ch := range m.channels {
 		ch.close()
 	}
+}
+
+// HasChannel reports whether the named channel exists.
+func (m *Manager) HasChannel(name string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.channels[name] != nil
 }
 
 // Channels lists channel names.

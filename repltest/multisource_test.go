@@ -150,4 +150,75 @@ func TestMultiSourceTwoChannels(t *testing.T) {
 	for _, ch := range []string{"s1", "s2"} {
 		waitChannel(t, rep.db, ch, "channel "+ch+" running", bothRunning)
 	}
+
+	// MariaDB's spellings for named connections.
+	cols, r := result(t, rep.db, "SHOW ALL SLAVES STATUS")
+	if len(r) != 2 || cols[0] != "Connection_name" || cols[1] != "Slave_SQL_State" || r[0][0] != "s1" || r[1][0] != "s2" {
+		t.Fatalf("SHOW ALL SLAVES STATUS: %v %v", cols, r)
+	}
+	exec(t, rep.db, "STOP SLAVE 's2'")
+	if st := channelStatus(t, rep.db, "SHOW SLAVE 's2' STATUS")["s2"]; st["Slave_IO_Running"] != "No" || st["Slave_SQL_Running"] != "No" {
+		t.Errorf("SHOW SLAVE 's2' STATUS after STOP SLAVE 's2': %v", st)
+	}
+	exec(t, rep.db, "STOP ALL SLAVES")
+	exec(t, rep.db, fmt.Sprintf("CHANGE MASTER 's2' TO MASTER_PORT=%d", b.port()))
+	exec(t, rep.db, "START ALL SLAVES")
+	for _, ch := range []string{"s1", "s2"} {
+		waitChannel(t, rep.db, ch, "channel "+ch+" running after START ALL SLAVES", bothRunning)
+	}
+	wantErr(t, rep.db, 3074, "SHOW REPLICA STATUS FOR CHANNEL 'nope'")
+	wantErr(t, rep.db, 3074, "START SLAVE 'nope'")
+}
+
+// TestReplicationFilters: filtered transactions are not applied, and their GTIDs
+// are still executed (empty), so the replica's gtid_executed equals the source's.
+func TestReplicationFilters(t *testing.T) {
+	t.Parallel()
+	src := startNode(t, "source", 171)
+	createReplUser(t, src.db)
+	rep := startNode(t, "replica", 172)
+	exec(t, rep.db, changeSourceSQL(src.port())+" FOR CHANNEL 'f'")
+	exec(t, rep.db, "CHANGE REPLICATION FILTER REPLICATE_IGNORE_DB = (skipme), REPLICATE_WILD_IGNORE_TABLE = ('keep.tmp%') FOR CHANNEL 'f'")
+	exec(t, rep.db, "START REPLICA FOR CHANNEL 'f'")
+	wantErr(t, rep.db, 3017, "CHANGE REPLICATION FILTER REPLICATE_DO_DB = (keep) FOR CHANNEL 'f'")
+	st := channelStatus(t, rep.db, "SHOW REPLICA STATUS FOR CHANNEL 'f'")["f"]
+	if st["Replicate_Ignore_DB"] != "skipme" || st["Replicate_Wild_Ignore_Table"] != "keep.tmp%" || st["Replicate_Do_DB"] != "" {
+		t.Fatalf("SHOW REPLICA STATUS filters: %v", st)
+	}
+	exec(t, src.db,
+		"CREATE DATABASE keep", "CREATE TABLE keep.t (id INT PRIMARY KEY)", "CREATE TABLE keep.tmp1 (id INT PRIMARY KEY)",
+		"CREATE DATABASE skipme", "CREATE TABLE skipme.t (id INT PRIMARY KEY)",
+		"INSERT INTO keep.t VALUES (1), (2)", "INSERT INTO keep.tmp1 VALUES (1)", "INSERT INTO skipme.t VALUES (1)")
+	waitCaughtUp(t, src.db, rep.db)
+	assertSameGTIDs(t, src.db, rep.db)
+	if n := integer(t, rep.db, "SELECT COUNT(*) FROM keep.t"); n != 2 {
+		t.Errorf("keep.t holds %d rows on the replica, want 2", n)
+	}
+	if n := integer(t, rep.db, "SELECT COUNT(*) FROM keep.tmp1"); n != 0 {
+		t.Errorf("keep.tmp1 holds %d rows on the replica, want 0 (REPLICATE_WILD_IGNORE_TABLE)", n)
+	}
+	if n := integer(t, rep.db, "SELECT COUNT(*) FROM information_schema.schemata WHERE schema_name = 'skipme'"); n != 0 {
+		t.Errorf("schema skipme reached the replica (REPLICATE_IGNORE_DB)")
+	}
+	// Filters survive a restart, and an empty list clears a rule.
+	rep.restart()
+	waitChannel(t, rep.db, "f", "channel f running after restart", bothRunning)
+	exec(t, rep.db, "STOP REPLICA SQL_THREAD FOR CHANNEL 'f'")
+	st = channelStatus(t, rep.db, "SHOW REPLICA STATUS FOR CHANNEL 'f'")["f"]
+	if st["Replicate_Ignore_DB"] != "skipme" {
+		t.Errorf("filters after restart: %v", st)
+	}
+	exec(t, rep.db, "CHANGE REPLICATION FILTER REPLICATE_WILD_IGNORE_TABLE = (), REPLICATE_DO_TABLE = (keep.t, keep.tmp2)")
+	wantErr(t, rep.db, 1235, "CHANGE REPLICATION FILTER REPLICATE_REWRITE_DB = ((a, b))")
+	exec(t, rep.db, "START REPLICA SQL_THREAD FOR CHANNEL 'f'")
+	exec(t, src.db, "CREATE TABLE keep.tmp2 (id INT PRIMARY KEY)", "CREATE TABLE keep.other (id INT PRIMARY KEY)",
+		"INSERT INTO keep.tmp2 VALUES (5)", "INSERT INTO keep.other VALUES (5)", "INSERT INTO keep.t VALUES (3)")
+	waitCaughtUp(t, src.db, rep.db)
+	assertSameGTIDs(t, src.db, rep.db)
+	if n := integer(t, rep.db, "SELECT COUNT(*) FROM keep.t") + integer(t, rep.db, "SELECT COUNT(*) FROM keep.tmp2"); n != 4 {
+		t.Errorf("keep.t + keep.tmp2 hold %d rows, want 4 (REPLICATE_DO_TABLE)", n)
+	}
+	if n := integer(t, rep.db, "SELECT COUNT(*) FROM keep.other"); n != 0 {
+		t.Errorf("keep.other holds %d rows, want 0 (not in REPLICATE_DO_TABLE)", n)
+	}
 }

@@ -163,7 +163,7 @@ func (s *Session) authorize(text string, st sqlcompat.Statement) error {
 		return s.requireGlobal("SUPER or BINLOG_ADMIN", users.Super, users.BinlogAdmin)
 	case *sqlcompat.ResetBinaryLogs, *sqlcompat.ResetReplica:
 		return s.requireGlobal("RELOAD", users.Reload)
-	case *sqlcompat.ChangeSource, *sqlcompat.StartReplica, *sqlcompat.StopReplica:
+	case *sqlcompat.ChangeSource, *sqlcompat.ChangeFilter, *sqlcompat.StartReplica, *sqlcompat.StopReplica:
 		return s.requireGlobal("SUPER or REPLICATION_SLAVE_ADMIN", users.Super, users.ReplicationSlaveAdmin)
 	case *sqlcompat.Show:
 		return s.authorizeShow(x)

@@ -75,7 +75,14 @@ func (s *Session) RawCommand(cmd byte, payload []byte, c *mp.Conn) (bool, error)
 }
 
 func (s *Session) showReplicaStatus(x *sqlcompat.Show) (*mp.Result, error) {
-	rows := s.env.Replicas.Status(x.Channel, x.Channel == "")
+	if x.AllSlaves {
+		cols, rows := s.env.Replicas.AllSlavesStatus()
+		return stringResult(cols, rows), nil
+	}
+	if x.ChannelNamed && !s.env.Replicas.HasChannel(x.Channel) && x.Channel != "" {
+		return nil, mysqlerr.New(3074, "Replication channel '%s' does not exist.", x.Channel)
+	}
+	rows := s.env.Replicas.Status(x.Channel, !x.ChannelNamed)
 	var names []string
 	var out [][]any
 	for i, r := range rows {

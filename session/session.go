@@ -468,12 +468,14 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		return ok(), s.env.Engine.ResetGTIDs(s.env.Log.Reset)
 	case *sqlcompat.ChangeSource:
 		return ok(), s.env.Replicas.Change(x.Channel, x.Options)
+	case *sqlcompat.ChangeFilter:
+		return ok(), s.env.Replicas.ChangeFilter(x.Channel, x.Named, x.Filters)
 	case *sqlcompat.StartReplica:
-		return ok(), s.env.Replicas.Start(x.Channel, x.IOThread, x.SQLThread)
+		return ok(), s.env.Replicas.Start(x.Channel, x.Named, x.IOThread, x.SQLThread)
 	case *sqlcompat.StopReplica:
-		return ok(), s.env.Replicas.Stop(x.Channel, x.IOThread, x.SQLThread)
+		return ok(), s.env.Replicas.Stop(x.Channel, x.Named, x.IOThread, x.SQLThread)
 	case *sqlcompat.ResetReplica:
-		return ok(), s.env.Replicas.Reset(x.Channel, x.All)
+		return ok(), s.env.Replicas.Reset(x.Channel, x.Named, x.All)
 	case *sqlcompat.CreateUser, *sqlcompat.DropUser, *sqlcompat.AlterUser, *sqlcompat.Grant, *sqlcompat.Revoke:
 		return s.accountStmt(st)
 	case *sqlcompat.Unsupported:

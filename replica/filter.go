@@ -1,0 +1,207 @@
+package replica
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/mysqlerr"
+)
+
+// Replication filters (CHANGE REPLICATION FILTER, per channel) decide, event by
+// event, what the applier applies, with MySQL's rules for row-based replication
+// (the schema of the changed table, then its table): a DO_DB list admits only its
+// schemas, else IGNORE_DB drops its schemas; then DO_TABLE admits, IGNORE_TABLE
+// drops, WILD_DO_TABLE admits, WILD_IGNORE_TABLE drops, and a table matching none
+// of them is dropped if a DO_TABLE or WILD_DO_TABLE list exists. DDL (a Query
+// event) is judged by its schema alone. A transaction whose events are all
+// filtered is still recorded, empty, with its GTID (as MySQL does), so
+// gtid_executed stays complete and failover by GTID works.
+
+// Filter rule names, as CHANGE REPLICATION FILTER and SHOW REPLICA STATUS spell them.
+const (
+	DoDB            = "REPLICATE_DO_DB"
+	IgnoreDB        = "REPLICATE_IGNORE_DB"
+	DoTable         = "REPLICATE_DO_TABLE"
+	IgnoreTable     = "REPLICATE_IGNORE_TABLE"
+	WildDoTable     = "REPLICATE_WILD_DO_TABLE"
+	WildIgnoreTable = "REPLICATE_WILD_IGNORE_TABLE"
+	RewriteDB       = "REPLICATE_REWRITE_DB"
+)
+
+// Filters are a channel's rules: rule name to its list.
+type Filters map[string][]string
+
+// merge replaces the rules named in change (an empty list clears one).
+func (f Filters) merge(change map[string][]string) (Filters, error) {
+	out := Filters{}
+	for k, v := range f {
+		out[k] = v
+	}
+	for k, v := range change {
+		if k == RewriteDB && len(v) > 0 {
+			return nil, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'REPLICATE_REWRITE_DB'")
+		}
+		if k == DoTable || k == IgnoreTable || k == WildDoTable || k == WildIgnoreTable {
+			for _, t := range v {
+				if !strings.Contains(t, ".") {
+					return nil, mysqlerr.New(mysqlerr.ErWrongArguments, "Incorrect arguments to %s: '%s' is not db.table", k, t)
+				}
+			}
+		}
+		if len(v) == 0 {
+			delete(out, k)
+		} else {
+			out[k] = slices.Clone(v)
+		}
+	}
+	return out, nil
+}
+
+// empty reports whether no rule is set.
+func (f Filters) empty() bool { return len(f) == 0 }
+
+// text is SHOW REPLICA STATUS's value for rule: its list, comma-separated.
+func (f Filters) text(rule string) string { return strings.Join(f[rule], ",") }
+
+// admitsDB applies the schema rules.
+func (f Filters) admitsDB(db string) bool {
+	if do := f[DoDB]; len(do) > 0 {
+		return slices.Contains(do, db)
+	}
+	return !slices.Contains(f[IgnoreDB], db)
+}
+
+// admitsTable applies the schema rules, then the table rules.
+func (f Filters) admitsTable(db, table string) bool {
+	if !f.admitsDB(db) {
+		return false
+	}
+	do, wildDo := f[DoTable], f[WildDoTable]
+	ignore, wildIgnore := f[IgnoreTable], f[WildIgnoreTable]
+	if len(do)+len(wildDo)+len(ignore)+len(wildIgnore) == 0 {
+		return true
+	}
+	name := db + "." + table
+	switch {
+	case slices.Contains(do, name):
+		return true
+	case slices.Contains(ignore, name):
+		return false
+	case slices.ContainsFunc(wildDo, func(p string) bool { return wildMatch(p, name) }):
+		return true
+	case slices.ContainsFunc(wildIgnore, func(p string) bool { return wildMatch(p, name) }):
+		return false
+	}
+	return len(do)+len(wildDo) == 0
+}
+
+// apply filters tx's events in place; the schemas left are those still written.
+// A transaction with nothing left is applied empty (its GTID recorded).
+func (f Filters) apply(tx *binlog.Transaction) {
+	if f.empty() {
+		return
+	}
+	kept := tx.Events[:0:0]
+	for _, ev := range tx.Events {
+		switch e := ev.(type) {
+		case *binlog.RowsEvent:
+			if !f.admitsTable(e.Schema, e.Table) {
+				continue
+			}
+		case *binlog.QueryEvent:
+			if !f.admitsDB(e.Schema) {
+				continue
+			}
+		}
+		kept = append(kept, ev)
+	}
+	if len(kept) == len(tx.Events) {
+		return
+	}
+	var schemas []string
+	for _, s := range tx.Schemas {
+		if slices.ContainsFunc(kept, func(ev binlog.Event) bool { return eventSchema(ev) == s }) {
+			schemas = append(schemas, s)
+		}
+	}
+	tx.Events, tx.Schemas = kept, schemas
+}
+
+func eventSchema(ev binlog.Event) string {
+	switch e := ev.(type) {
+	case *binlog.RowsEvent:
+		return e.Schema
+	case *binlog.QueryEvent:
+		return e.Schema
+	}
+	return ""
+}
+
+// wildMatch matches name against a LIKE pattern (% any run, _ one character, \
+// escapes the next), as REPLICATE_WILD_DO_TABLE does.
+func wildMatch(pattern, name string) bool {
+	p, n := []rune(pattern), []rune(name)
+	var match func(i, j int) bool
+	match = func(i, j int) bool {
+		for i < len(p) {
+			switch c := p[i]; {
+			case c == '%':
+				for k := j; k <= len(n); k++ {
+					if match(i+1, k) {
+						return true
+					}
+				}
+				return false
+			case c == '\\' && i+1 < len(p):
+				if j >= len(n) || n[j] != p[i+1] {
+					return false
+				}
+				i, j = i+2, j+1
+			case c == '_':
+				if j >= len(n) {
+					return false
+				}
+				i, j = i+1, j+1
+			default:
+				if j >= len(n) || n[j] != c {
+					return false
+				}
+				i, j = i+1, j+1
+			}
+		}
+		return j == len(n)
+	}
+	return match(0, 0)
+}
+
+// ChangeFilter runs CHANGE REPLICATION FILTER: on the named channel, or on every
+// channel when none is named. The SQL threads concerned must be stopped.
+func (m *Manager) ChangeFilter(name string, named bool, change map[string][]string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	chs, err := m.targets(name, !named)
+	if err != nil {
+		return err
+	}
+	for _, ch := range chs {
+		ch.mu.Lock()
+		running := ch.sql != nil
+		ch.mu.Unlock()
+		if running {
+			return mysqlerr.New(3017, "This operation cannot be performed with a running replica sql thread; run STOP REPLICA SQL_THREAD first")
+		}
+	}
+	for _, ch := range chs {
+		ch.mu.Lock()
+		f, err := ch.settings.Filters.merge(change)
+		if err == nil {
+			ch.settings.Filters = f
+		}
+		ch.mu.Unlock()
+		if err != nil {
+			return err
+		}
+	}
+	return m.save()
+}
