@@ -201,7 +201,7 @@ func (p *parser) connectionName() (string, bool) {
 	return "", false
 }
 
-// channelClause parses [FOR CHANNEL name]; named tells FOR CHANNEL '' (the
+// channelClause parses [FOR CHANNEL name]; named tells FOR CHANNEL ” (the
 // default channel) from no clause (every channel, for the statements that act on
 // all of them).
 func (p *parser) channelClause() (name string, named bool, err error) {
