@@ -34,6 +34,8 @@ type Manager struct {
 
 	mu       sync.Mutex // guards channels and serialises administrative commands
 	channels map[string]*Channel
+
+	overlaps overlaps // tables that two channels change rows of (overlap.go)
 }
 
 // Open loads persisted channels and starts those that were running (MySQL starts
@@ -216,6 +218,7 @@ func (m *Manager) Reset(name string, named, all bool) error {
 		if all {
 			ch.close()
 			delete(m.channels, ch.name)
+			m.overlaps.forget(ch.name)
 		}
 	}
 	return m.save()

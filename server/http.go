@@ -8,6 +8,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/binlite/binlite/replica"
 )
 
 // Status is the JSON document served at /status.
@@ -26,7 +28,10 @@ type Status struct {
 	Groups        uint64          `json:"binlog_groups"`
 	Schemas       []string        `json:"schemas"`
 	Replication   []ChannelStatus `json:"replication,omitempty"`
-	SemiSync      SemiSyncStatus  `json:"semi_sync"`
+	// Overlaps are tables two replication channels change rows of (a user error:
+	// two sources writing the same table).
+	Overlaps []replica.Overlap `json:"channel_overlaps,omitempty"`
+	SemiSync SemiSyncStatus    `json:"semi_sync"`
 }
 
 // SemiSyncStatus mirrors the Rpl_semi_sync_* status variables.
@@ -79,6 +84,7 @@ func (n *Node) Status() Status {
 		Groups:        st.Groups,
 		Schemas:       n.eng.Schemas(),
 		Replication:   n.channelStatus(),
+		Overlaps:      n.replicas.Overlaps(),
 		SemiSync:      n.semiStatus(),
 	}
 }
@@ -159,6 +165,7 @@ func (n *Node) httpHandler() http.Handler {
 		}
 		return lag
 	})
+	reg.MustRegister(newChannelMetrics(n.replicas))
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
