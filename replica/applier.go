@@ -58,7 +58,7 @@ func (ch *Channel) runSQL(ctx context.Context) {
 		preserveOrder: ch.m.cfg.Vars.Int("replica_preserve_commit_order") != 0}
 	ch.mu.Lock()
 	ch.applyStream = a.stream
-	a.filters = ch.settings.Filters
+	a.filters = ch.m.cfg.Filters.effective(ch.name, ch.settings.Filters)
 	a.ownTables = map[string]bool{}
 	a.overlapStop = ch.m.cfg.Vars.String("replica_channel_overlap") == "STOP"
 	ch.mu.Unlock()

@@ -49,17 +49,20 @@ func (f Filters) merge(change map[string][]string) (Filters, error) {
 				}
 			}
 		}
-		if len(v) == 0 {
-			delete(out, k)
-		} else {
-			out[k] = slices.Clone(v)
-		}
+		out[k] = slices.Clone(v) // an empty list stays: it clears an option-file rule
 	}
 	return out, nil
 }
 
 // empty reports whether no rule is set.
-func (f Filters) empty() bool { return len(f) == 0 }
+func (f Filters) empty() bool {
+	for _, v := range f {
+		if len(v) > 0 {
+			return false
+		}
+	}
+	return true
+}
 
 // text is SHOW REPLICA STATUS's value for rule: its list, comma-separated.
 func (f Filters) text(rule string) string { return strings.Join(f[rule], ",") }
@@ -204,4 +207,74 @@ func (m *Manager) ChangeFilter(name string, named bool, change map[string][]stri
 		}
 	}
 	return m.save()
+}
+
+// OptionFilters are the filters of the option file (replicate-do-db = db1, and
+// MySQL's channel form replicate-do-db = channel:db1): Global for every channel,
+// PerChannel for one. CHANGE REPLICATION FILTER overrides them rule by rule.
+type OptionFilters struct {
+	Global     Filters
+	PerChannel map[string]Filters
+}
+
+// optionRules maps option names (normalised, underscores) to filter rules.
+var optionRules = map[string]string{
+	"replicate_do_db": DoDB, "replicate_ignore_db": IgnoreDB, "replicate_do_table": DoTable,
+	"replicate_ignore_table": IgnoreTable, "replicate_wild_do_table": WildDoTable,
+	"replicate_wild_ignore_table": WildIgnoreTable, "replicate_rewrite_db": RewriteDB,
+}
+
+// Add takes one option-file filter setting; repeated settings add to the list.
+func (o *OptionFilters) Add(name, value string) error {
+	rule := optionRules[name]
+	value = strings.TrimSpace(value)
+	channel, v, named := "", value, false
+	// MySQL's channel form: "channel:value". A table pattern never holds ':'.
+	if c, rest, ok := strings.Cut(value, ":"); ok && validChannel.MatchString(c) {
+		channel, v, named = c, rest, true
+	}
+	items := []string{v}
+	if rule == RewriteDB {
+		from, to, ok := strings.Cut(v, "->")
+		if !ok {
+			return mysqlerr.New(mysqlerr.ErWrongArguments, "Incorrect arguments to %s: '%s' is not from->to", name, value)
+		}
+		items = []string{strings.TrimSpace(from), strings.TrimSpace(to)}
+	}
+	target := &o.Global
+	if named {
+		if o.PerChannel == nil {
+			o.PerChannel = map[string]Filters{}
+		}
+		f := o.PerChannel[channel]
+		target = &f
+		defer func() { o.PerChannel[channel] = f }()
+	}
+	if *target == nil {
+		*target = Filters{}
+	}
+	merged, err := (*target).merge(map[string][]string{rule: append(slices.Clone((*target)[rule]), items...)})
+	if err != nil {
+		return err
+	}
+	*target = merged
+	return nil
+}
+
+// effective is a channel's filters: the option file's, global then the channel's,
+// with those CHANGE REPLICATION FILTER set on top (an empty list there clears the
+// rule).
+func (o OptionFilters) effective(channel string, set Filters) Filters {
+	out := Filters{}
+	for _, src := range []Filters{o.Global, o.PerChannel[channel], set} {
+		for k, v := range src {
+			out[k] = v
+		}
+	}
+	for k, v := range out {
+		if len(v) == 0 {
+			delete(out, k)
+		}
+	}
+	return out
 }

@@ -26,7 +26,7 @@ func TestFilterRules(t *testing.T) {
 		{Filters{WildIgnoreTable: {"a.t\\_%"}}, "a", "t_1", false},
 		{Filters{WildIgnoreTable: {"a.t\\_%"}}, "a", "tx1", true},
 		{Filters{WildDoTable: {"%.%"}, IgnoreTable: {"a.t"}}, "a", "t", false}, // IGNORE_TABLE before WILD_DO
-		{Filters{IgnoreDB: {"a"}, DoTable: {"a.t"}}, "a", "t", false},         // schema rules first
+		{Filters{IgnoreDB: {"a"}, DoTable: {"a.t"}}, "a", "t", false},          // schema rules first
 	}
 	for _, c := range cases {
 		if got := c.f.admitsTable(c.db, c.table); got != c.want {

@@ -25,6 +25,8 @@ type Config struct {
 	Port     int
 	Vars     *sysvar.Registry
 	Logger   *slog.Logger
+	// Filters are the option file's replication filters.
+	Filters OptionFilters
 }
 
 // Manager holds a node's channels.

@@ -81,6 +81,7 @@ func (ch *Channel) status(m *Manager) []Field {
 		autoPos = 1
 	}
 	lastErrno, lastError := st.lastSQLErrno, st.lastSQLError
+	filters := m.cfg.Filters.effective(ch.name, s.Filters)
 	vals := map[string]any{
 		"Replica_IO_State":            st.ioState,
 		"Source_Host":                 s.Host,
@@ -113,13 +114,13 @@ func (ch *Channel) status(m *Manager) []Field {
 		"Executed_Gtid_Set":           m.cfg.Engine.Executed().String(),
 		"Auto_Position":               autoPos,
 		"Channel_Name":                ch.name,
-		"Replicate_Do_DB":             s.Filters.text(DoDB),
-		"Replicate_Ignore_DB":         s.Filters.text(IgnoreDB),
-		"Replicate_Do_Table":          s.Filters.text(DoTable),
-		"Replicate_Ignore_Table":      s.Filters.text(IgnoreTable),
-		"Replicate_Wild_Do_Table":     s.Filters.text(WildDoTable),
-		"Replicate_Wild_Ignore_Table": s.Filters.text(WildIgnoreTable),
-		"Replicate_Rewrite_DB":        s.Filters.text(RewriteDB),
+		"Replicate_Do_DB":             filters.text(DoDB),
+		"Replicate_Ignore_DB":         filters.text(IgnoreDB),
+		"Replicate_Do_Table":          filters.text(DoTable),
+		"Replicate_Ignore_Table":      filters.text(IgnoreTable),
+		"Replicate_Wild_Do_Table":     filters.text(WildDoTable),
+		"Replicate_Wild_Ignore_Table": filters.text(WildIgnoreTable),
+		"Replicate_Rewrite_DB":        filters.text(RewriteDB),
 		// TLS to the source
 		"Source_SSL_Allowed":            s.TLS.allowed(),
 		"Source_SSL_CA_File":            s.TLS.CA,

@@ -222,3 +222,34 @@ func TestReplicationFilters(t *testing.T) {
 		t.Errorf("keep.other holds %d rows, want 0 (not in REPLICATE_DO_TABLE)", n)
 	}
 }
+
+// TestReplicationFilterOptions: the option file's replicate-* settings, global and
+// in MySQL's channel form, and CHANGE REPLICATION FILTER over them.
+func TestReplicationFilterOptions(t *testing.T) {
+	t.Parallel()
+	src := startNode(t, "source", 175)
+	createReplUser(t, src.db)
+	rep := startNode(t, "replica", 176, opt("replicate_ignore_db", "skip2"), opt("replicate_do_table", "c:keep.t"), opt("replicate_do_table", "c:keep.v"))
+	exec(t, rep.db, changeSourceSQL(src.port())+" FOR CHANNEL 'c'", "START REPLICA")
+	st := channelStatus(t, rep.db, "SHOW REPLICA STATUS")["c"]
+	if st["Replicate_Ignore_DB"] != "skip2" || st["Replicate_Do_Table"] != "keep.t,keep.v" {
+		t.Fatalf("filters from the option file: %v", st)
+	}
+	exec(t, src.db, "CREATE DATABASE keep", "CREATE TABLE keep.t (id INT PRIMARY KEY)", "CREATE TABLE keep.u (id INT PRIMARY KEY)",
+		"CREATE DATABASE skip2", "CREATE TABLE skip2.t (id INT PRIMARY KEY)",
+		"INSERT INTO keep.t VALUES (1)", "INSERT INTO keep.u VALUES (1)", "INSERT INTO skip2.t VALUES (1)")
+	waitCaughtUp(t, src.db, rep.db)
+	assertSameGTIDs(t, src.db, rep.db)
+	if got := integer(t, rep.db, "SELECT COUNT(*) FROM keep.t")*10 + integer(t, rep.db, "SELECT COUNT(*) FROM keep.u"); got != 10 {
+		t.Errorf("keep.t, keep.u rows = %d, want 1 and 0", got)
+	}
+	exec(t, rep.db, "STOP REPLICA SQL_THREAD", "CHANGE REPLICATION FILTER REPLICATE_DO_TABLE = () FOR CHANNEL 'c'", "START REPLICA SQL_THREAD")
+	exec(t, src.db, "INSERT INTO keep.u VALUES (2)")
+	waitCaughtUp(t, src.db, rep.db)
+	if n := integer(t, rep.db, "SELECT COUNT(*) FROM keep.u"); n != 1 {
+		t.Errorf("keep.u holds %d rows after REPLICATE_DO_TABLE was cleared, want 1", n)
+	}
+	if st := channelStatus(t, rep.db, "SHOW REPLICA STATUS")["c"]; st["Replicate_Do_Table"] != "" || st["Replicate_Ignore_DB"] != "skip2" {
+		t.Errorf("filters after clearing REPLICATE_DO_TABLE: %v", st)
+	}
+}
