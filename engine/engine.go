@@ -279,6 +279,9 @@ func schemaDDLName(sql string) (verb, name string, ok bool) {
 	return "", "", false
 }
 
+// SchemaDDL reports whether sql is CREATE or DROP DATABASE (verb, schema name).
+func SchemaDDL(sql string) (verb, name string, ok bool) { return schemaDDLName(sql) }
+
 // CreateSchema creates a schema: logged first, then the file is made.
 func (e *Engine) CreateSchema(name string, ifNotExists bool) error {
 	return e.createSchema(name, ifNotExists, nil)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/binlite/binlite/binlog"
+	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/mysqlerr"
 )
 
@@ -39,8 +40,8 @@ func (f Filters) merge(change map[string][]string) (Filters, error) {
 		out[k] = v
 	}
 	for k, v := range change {
-		if k == RewriteDB && len(v) > 0 {
-			return nil, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'REPLICATE_REWRITE_DB'")
+		if k == RewriteDB && len(v)%2 != 0 {
+			return nil, mysqlerr.New(mysqlerr.ErWrongArguments, "Incorrect arguments to %s", k)
 		}
 		if k == DoTable || k == IgnoreTable || k == WildDoTable || k == WildIgnoreTable {
 			for _, t := range v {
@@ -99,12 +100,59 @@ func (f Filters) admitsTable(db, table string) bool {
 	return len(do)+len(wildDo) == 0
 }
 
+// rewrite is REPLICATE_REWRITE_DB's new name for db ("" when none).
+func (f Filters) rewrite(db string) string {
+	pairs := f[RewriteDB]
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if pairs[i] == db {
+			return pairs[i+1]
+		}
+	}
+	return ""
+}
+
+// rewriteSchemas renames the schemas of tx's events and its schema list
+// (REPLICATE_REWRITE_DB, before the other rules, as in MySQL). CREATE and DROP
+// DATABASE and names qualified inside DDL text are not rewritten, as in MySQL.
+func (f Filters) rewriteSchemas(tx *binlog.Transaction) {
+	if len(f[RewriteDB]) == 0 {
+		return
+	}
+	changed := false
+	for i, ev := range tx.Events {
+		switch e := ev.(type) {
+		case *binlog.RowsEvent:
+			if to := f.rewrite(e.Schema); to != "" {
+				tx.Events[i], changed = e.InSchema(to), true
+			}
+		case *binlog.QueryEvent:
+			if _, _, schemaLevel := engine.SchemaDDL(e.SQL); schemaLevel {
+				continue
+			}
+			if to := f.rewrite(e.Schema); to != "" {
+				tx.Events[i], changed = &binlog.QueryEvent{Schema: to, SQL: e.SQL}, true
+			}
+		}
+	}
+	if !changed {
+		return
+	}
+	schemas := make([]string, 0, len(tx.Schemas))
+	for _, ev := range tx.Events {
+		if s := eventSchema(ev); s != "" && !slices.Contains(schemas, s) {
+			schemas = append(schemas, s)
+		}
+	}
+	tx.Schemas = schemas
+}
+
 // apply filters tx's events in place; the schemas left are those still written.
 // A transaction with nothing left is applied empty (its GTID recorded).
 func (f Filters) apply(tx *binlog.Transaction) {
 	if f.empty() {
 		return
 	}
+	f.rewriteSchemas(tx)
 	kept := tx.Events[:0:0]
 	for _, ev := range tx.Events {
 		switch e := ev.(type) {

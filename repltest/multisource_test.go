@@ -209,7 +209,6 @@ func TestReplicationFilters(t *testing.T) {
 		t.Errorf("filters after restart: %v", st)
 	}
 	exec(t, rep.db, "CHANGE REPLICATION FILTER REPLICATE_WILD_IGNORE_TABLE = (), REPLICATE_DO_TABLE = (keep.t, keep.tmp2)")
-	wantErr(t, rep.db, 1235, "CHANGE REPLICATION FILTER REPLICATE_REWRITE_DB = ((a, b))")
 	exec(t, rep.db, "START REPLICA SQL_THREAD FOR CHANNEL 'f'")
 	exec(t, src.db, "CREATE TABLE keep.tmp2 (id INT PRIMARY KEY)", "CREATE TABLE keep.other (id INT PRIMARY KEY)",
 		"INSERT INTO keep.tmp2 VALUES (5)", "INSERT INTO keep.other VALUES (5)", "INSERT INTO keep.t VALUES (3)")
@@ -251,5 +250,34 @@ func TestReplicationFilterOptions(t *testing.T) {
 	}
 	if st := channelStatus(t, rep.db, "SHOW REPLICA STATUS")["c"]; st["Replicate_Do_Table"] != "" || st["Replicate_Ignore_DB"] != "skip2" {
 		t.Errorf("filters after clearing REPLICATE_DO_TABLE: %v", st)
+	}
+}
+
+// TestReplicationRewriteDB: REPLICATE_REWRITE_DB applies a source schema's
+// changes to another schema (CREATE DATABASE itself is not rewritten, as in MySQL).
+func TestReplicationRewriteDB(t *testing.T) {
+	t.Parallel()
+	src := startNode(t, "source", 177)
+	createReplUser(t, src.db)
+	rep := startNode(t, "replica", 178)
+	exec(t, rep.db, "CREATE DATABASE dst", changeSourceSQL(src.port()),
+		"CHANGE REPLICATION FILTER REPLICATE_REWRITE_DB = ((src, dst))", "START REPLICA")
+	c := conn(t, src.db)
+	exec(t, c, "CREATE DATABASE src", "USE src", "CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(10))",
+		"INSERT INTO t VALUES (1, 'x'), (2, 'y')", "UPDATE t SET v = 'z' WHERE id = 2")
+	waitExecuted(t, rep.db, str(t, src.db, "SELECT @@gtid_executed"))
+	if st := showStatus(t, rep.db); st["Replicate_Rewrite_DB"] != "src,dst" || st["Last_SQL_Errno"] != "0" {
+		t.Errorf("SHOW REPLICA STATUS: %v", st)
+	}
+	if got := rows(t, rep.db, "SELECT id, v FROM dst.t ORDER BY id"); len(got) != 2 || got[1][1] != "z" {
+		t.Errorf("dst.t on the replica = %v, want (1,x),(2,z)", got)
+	}
+	if n := integer(t, rep.db, "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'src'"); n != 0 {
+		t.Errorf("src holds %d tables on the replica, want 0", n)
+	}
+	// The replica's own binary log holds the rewritten events: a restart keeps them.
+	rep.restart()
+	if got := rows(t, rep.db, "SELECT id, v FROM dst.t ORDER BY id"); len(got) != 2 {
+		t.Errorf("dst.t after restart = %v", got)
 	}
 }
