@@ -113,6 +113,8 @@ const groupChunk = 1 << 20
 // if the file grew past MaxSize. Caller holds ioMu and mu; mu is released
 // during I/O so new callers can queue. A returned error is a log failure.
 func (l *Log) writeGroup(batch []*commitReq) error {
+	// Where the group starts, to take it all back if the disk is full.
+	groupStart, seqStart := l.size, l.nextSeq
 	now := l.opts.Now()
 	nowUS, ts := uint64(now.UnixMicro()), uint32(now.Unix())
 	var inGroup gtid.Set
@@ -121,7 +123,7 @@ func (l *Log) writeGroup(batch []*commitReq) error {
 		n += len(r.txns)
 	}
 	written, gs := make([]*Transaction, 0, n), make([]gtid.GTID, 0, n)
-	var assigned []*Transaction
+	var assigned, groupAssigned []*Transaction
 	b := l.buf[:0]
 	for _, r := range batch {
 		if r.err = l.checkDuplicatesLocked(r.txns, &inGroup); r.err != nil {
@@ -161,6 +163,7 @@ func (l *Log) writeGroup(batch []*commitReq) error {
 			}
 			continue
 		}
+		groupAssigned = append(groupAssigned, assigned...)
 		gs = gs[:0]
 		for _, tx := range r.txns {
 			gs = append(gs, tx.GTID)
@@ -170,7 +173,8 @@ func (l *Log) writeGroup(batch []*commitReq) error {
 			// Write what the group holds so far (complete requests only, so a
 			// later failed request can still be cut off) and reuse the buffer.
 			if err := l.writeLocked(b, false); err != nil {
-				return err
+				l.buf = b[:0]
+				return l.groupFailed(err, groupStart, seqStart, groupAssigned)
 			}
 			b = b[:0]
 		}
@@ -180,7 +184,7 @@ func (l *Log) writeGroup(batch []*commitReq) error {
 		return nil
 	}
 	if err := l.writeLocked(b, true); err != nil {
-		return err
+		return l.groupFailed(err, groupStart, seqStart, groupAssigned)
 	}
 	file := l.files[len(l.files)-1].name
 	gs = gs[:0]
@@ -264,22 +268,41 @@ func increasingSeqs(txns []*Transaction) (u gtid.UUID, seqs []uint64, ok bool) {
 
 // writeLocked appends b to the file with mu released (callers may queue
 // meanwhile), then, at the end of a group, syncs per SyncBinlog. Caller holds
-// ioMu and mu. A failure is sticky: no later commit is accepted.
+// ioMu and mu.
 func (l *Log) writeLocked(b []byte, endOfGroup bool) error {
 	l.mu.Unlock()
 	err := l.writeSync(b, endOfGroup)
 	l.mu.Lock()
-	if err != nil {
-		l.failed = err
-		l.log.Error("binlog: write failed; refusing further commits", "err", err)
+	return err
+}
+
+// groupFailed handles a group write that failed. A write the disk had no room
+// for is taken back whole (the file cut to where the group began, its GTIDs
+// handed out again) and later commits go on; any other failure, or a cut that
+// fails, is sticky: no later commit is accepted. Caller holds ioMu and mu.
+func (l *Log) groupFailed(err error, groupStart int64, seqStart uint64, assigned []*Transaction) error {
+	if IsDiskFull(err) {
+		l.mu.Unlock()
+		ok := l.undoWrite(groupStart)
+		l.mu.Lock()
+		if ok {
+			l.nextSeq = seqStart
+			for _, tx := range assigned {
+				tx.GTID = gtid.GTID{} // the numbers are free again
+			}
+			l.log.Warn("binlog: disk full; the group was not written and commits fail until there is room", "err", err)
+			return diskFull(err)
+		}
 	}
+	l.failed = err
+	l.log.Error("binlog: write failed; refusing further commits", "err", err)
 	return err
 }
 
 // writeSync appends part of a group with a single write and, at the end of the
 // group, syncs per SyncBinlog. Caller holds ioMu.
 func (l *Log) writeSync(b []byte, endOfGroup bool) error {
-	if _, err := l.f.Write(b); err != nil {
+	if _, err := l.write(b); err != nil {
 		return fmt.Errorf("binlog: write %s: %w", l.f.Name(), err)
 	}
 	off := l.size

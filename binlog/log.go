@@ -34,6 +34,9 @@ type Options struct {
 	// TestPoint, when set, is called at PointWritten; crash tests stop the process
 	// there.
 	TestPoint func(point string)
+	// Write, when set, writes b to the log's file f in place of f.Write: tests
+	// make it fail as a full disk does (part of b written, then ENOSPC).
+	Write func(f *os.File, b []byte) (int, error)
 }
 
 // PointWritten is where Options.TestPoint is called when a group has been written

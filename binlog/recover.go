@@ -171,7 +171,7 @@ func (l *Log) createFile(name string, prev gtid.Set) error {
 	if err != nil {
 		return fmt.Errorf("binlog: create %s: %w", path, err)
 	}
-	_, err = f.Write(b)
+	_, err = l.writeTo(f, b)
 	if err == nil {
 		err = f.Sync()
 	}

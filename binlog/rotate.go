@@ -35,8 +35,12 @@ func (l *Log) rotate() error {
 	now := l.opts.Now()
 	b := AppendEvent(l.buf[:0], &RotateEvent{NextFile: next, Position: uint64(FirstEventPos)}, uint32(now.Unix()), l.opts.ServerID)
 	l.buf = b
-	if _, err := l.f.Write(b); err != nil {
-		return l.fail(fmt.Errorf("binlog: rotate: write %s: %w", l.f.Name(), err))
+	if _, err := l.write(b); err != nil {
+		err = fmt.Errorf("binlog: rotate: write %s: %w", l.f.Name(), err)
+		if IsDiskFull(err) && l.undoWrite(l.size) {
+			return diskFull(err) // the file goes on; a later group rotates
+		}
+		return l.fail(err)
 	}
 	if err := l.f.Sync(); err != nil {
 		return l.fail(fmt.Errorf("binlog: rotate: sync %s: %w", l.f.Name(), err))
@@ -44,15 +48,16 @@ func (l *Log) rotate() error {
 	if err := l.f.Close(); err != nil {
 		return l.fail(fmt.Errorf("binlog: rotate: close %s: %w", l.f.Name(), err))
 	}
+	rotatedAt := l.size
 	l.size += int64(len(b))
 	if err := l.createFile(next, prev); err != nil {
-		return l.fail(fmt.Errorf("binlog: rotate: %w", err))
+		return l.rotateFailed(fmt.Errorf("binlog: rotate: %w", err), next, rotatedAt)
 	}
 	l.mu.Lock()
 	files := append(l.files[:len(l.files):len(l.files)], fileEntry{name: next, prev: prev})
 	l.mu.Unlock()
 	if err := writeIndex(l.dir, l.opts.BaseName, entryNames(files)); err != nil {
-		return l.fail(fmt.Errorf("binlog: rotate: %w", err))
+		return l.rotateFailed(fmt.Errorf("binlog: rotate: %w", err), next, rotatedAt)
 	}
 	l.mu.Lock()
 	l.files = files
@@ -72,6 +77,32 @@ func (l *Log) rotate() error {
 		}
 	}
 	return nil
+}
+
+// rotateFailed handles a rotation that found the disk full after the active file
+// got its Rotate event and was closed: the next file goes, the active one is
+// opened again and cut back to before the Rotate event, and the log goes on in
+// it (a later group rotates). Any other failure is sticky.
+func (l *Log) rotateFailed(err error, next string, rotatedAt int64) error {
+	if !IsDiskFull(err) {
+		return l.fail(err)
+	}
+	if rerr := os.Remove(l.path(next)); rerr != nil && !os.IsNotExist(rerr) {
+		return l.fail(err)
+	}
+	if rerr := syncDir(l.dir); rerr != nil {
+		return l.fail(err)
+	}
+	l.mu.Lock()
+	rerr := l.openActive()
+	l.mu.Unlock()
+	if rerr != nil || !l.undoWrite(rotatedAt) {
+		return l.fail(err)
+	}
+	l.mu.Lock()
+	l.durPos = rotatedAt // where it was: the end of the last group
+	l.mu.Unlock()
+	return diskFull(err)
 }
 
 func entryNames(files []fileEntry) []string {

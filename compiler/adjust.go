@@ -100,9 +100,9 @@ func (e *emitter) adjusted(x ast.ExprNode, col *catalog.Column, s *scope, row in
 		limit, bytes = int(ty.MaxBytes()), 1
 	}
 	if v, isLit := x.(*driver.ValueExpr); isLit && v.Kind() == driver.KindString && limit > 0 {
-		n := len(v.GetString())
+		n := len(v.GetBytes())
 		if bytes == 0 {
-			n = utf8.RuneCountInString(v.GetString())
+			n = utf8.RuneCount(v.GetBytes())
 		}
 		if n <= limit {
 			e.expr(x, s) // it fits

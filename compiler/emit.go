@@ -47,6 +47,14 @@ type Emitted struct {
 	// (binlite_counted()); those it did not write it left out for a duplicate
 	// key (1062).
 	CountsRows bool
+	// Point: an UPDATE or DELETE that can write only the row whose integer
+	// primary key these values give (point.go); nil otherwise.
+	Point []PointPart
+	// Locking: SELECT ... FOR UPDATE / FOR SHARE / LOCK IN SHARE MODE.
+	Locking bool
+	// ValuesOnly: an INSERT or REPLACE of a VALUES list (or SET) that reads no
+	// table (no subquery).
+	ValuesOnly bool
 	// CellParams are the ? that are whole values of a VALUES list, converted
 	// into their columns when bound (StoreParams) by rules.
 	CellParams []CellParam
@@ -122,6 +130,7 @@ func (c *compiler) emit(stmt ast.StmtNode, sql string) (*Emitted, error) {
 	switch x := stmt.(type) {
 	case *ast.SelectStmt:
 		e.out.Kind = "select"
+		e.out.Locking = x.LockInfo != nil && x.LockInfo.LockType != ast.SelectLockNone
 		e.fieldOut = e.outTypes(x, nil) // the client's, from the same types (Plan.Columns)
 		e.selectStmt(x, nil)
 	case *ast.SetOprStmt:
@@ -133,6 +142,7 @@ func (c *compiler) emit(stmt ast.StmtNode, sql string) (*Emitted, error) {
 		if x.IsReplace {
 			e.out.Kind = "replace"
 		}
+		e.out.ValuesOnly = x.Select == nil && !hasSubquery(x)
 		e.insert(x)
 	case *ast.UpdateStmt:
 		e.out.Kind = "update"

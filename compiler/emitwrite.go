@@ -628,6 +628,7 @@ func (e *emitter) update(x *ast.UpdateStmt) {
 		return
 	}
 	e.rowFilter(x.Where, x.Order, x.Limit, table, alias, def, s)
+	e.out.Point = e.point(x, x.Where, target, def)
 	if x.IgnoreErr {
 		// The WHERE's operators are parenthesised: AND binds to all of it.
 		if x.Where != nil || x.Limit != nil {
@@ -867,6 +868,13 @@ func (e *emitter) delete(x *ast.DeleteStmt) {
 			e.w(" AS " + quoteIdent(ts.AsName.O))
 		}
 		e.rowFilter(x.Where, x.Order, x.Limit, table, ts.AsName.O, s.sources[0].def, s)
+		target := tn.Name.O
+		if ts.AsName.O != "" {
+			target = ts.AsName.O
+		}
+		if x.Order == nil {
+			e.out.Point = e.point(x, x.Where, target, s.sources[0].def)
+		}
 		return
 	}
 	if x.Tables == nil || len(x.Tables.Tables) == 0 {

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pingcap/tidb/pkg/parser/ast"
 	"github.com/pingcap/tidb/pkg/parser/mysql"
@@ -238,10 +239,10 @@ func literalType(v *driver.ValueExpr) ColType {
 		}
 		if v.Type.GetCharset() == "binary" {
 			// _binary'..': a binary string
-			return ColType{Type: mp.TypeVarString, Charset: mp.CharsetBinary, Flags: mp.BinaryFlag | mp.NotNullFlag, Length: uint32(len(v.GetString()))}
+			return ColType{Type: mp.TypeVarString, Charset: mp.CharsetBinary, Flags: mp.BinaryFlag | mp.NotNullFlag, Length: uint32(len(v.GetBytes()))}
 		}
 		t := typeVarchar
-		t.Length = uint32(len([]rune(v.GetString()))) * 4
+		t.Length = uint32(utf8.RuneCount(v.GetBytes())) * 4
 		t.Flags |= mp.NotNullFlag
 		return t
 	case driver.KindBytes:

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pingcap/tidb/pkg/parser/ast"
 	driver "github.com/pingcap/tidb/pkg/parser/test_driver"
@@ -25,7 +26,7 @@ const maxBlobChars = 4294967295
 func (c *compiler) charsOf(x ast.ExprNode, s *scope) (uint64, bool) {
 	t := c.expr(x, s)
 	if v, ok := x.(*driver.ValueExpr); ok && v.Kind() == driver.KindString {
-		return uint64(len([]rune(v.GetString()))), true
+		return uint64(utf8.RuneCount(v.GetBytes())), true
 	}
 	if t.isDecimal() || t.isInt() || t.isApprox() {
 		if t.Length > 0 {

@@ -216,14 +216,30 @@ type lru struct {
 	mu    sync.Mutex
 	order *list.List // of *cacheEntry, most recent first
 	byKey map[cacheKey]*list.Element
+	bytes int // the texts of the keys held
 }
 
 func newLRU(max int) *lru {
 	return &lru{max: max, order: list.New(), byKey: map[cacheKey]*list.Element{}}
 }
 
-// get returns k's plan if it is cached and still valid, else compiles and keeps it.
+// Bounds of what the plan caches hold beyond their count of plans: a plan holds
+// its statement's text and the SQL made from it, so long texts (bulk INSERTs,
+// large literals) could otherwise keep gigabytes. A text longer than
+// maxCachedText is compiled for each use and never kept (it is rarely sent
+// again); below it, the texts kept add up to at most maxCachedBytes, the least
+// recently used going first.
+const (
+	maxCachedText  = 16 << 20
+	maxCachedBytes = 64 << 20
+)
+
+// get returns k's plan if it is cached and still valid, else compiles and keeps it
+// (see maxCachedText).
 func (c *lru) get(k cacheKey, cat Catalog, compile func() *Plan) *Plan {
+	if len(k.text) > maxCachedText {
+		return compile()
+	}
 	c.mu.Lock()
 	if el, ok := c.byKey[k]; ok {
 		c.order.MoveToFront(el)
@@ -242,10 +258,13 @@ func (c *lru) get(k cacheKey, cat Catalog, compile func() *Plan) *Plan {
 		c.order.MoveToFront(el)
 	} else {
 		c.byKey[k] = c.order.PushFront(&cacheEntry{key: k, plan: p})
-		for c.order.Len() > c.max {
+		c.bytes += len(k.text)
+		for c.order.Len() > c.max || c.bytes > maxCachedBytes {
 			last := c.order.Back()
-			delete(c.byKey, last.Value.(*cacheEntry).key)
+			lk := last.Value.(*cacheEntry).key
+			delete(c.byKey, lk)
 			c.order.Remove(last)
+			c.bytes -= len(lk.text)
 		}
 	}
 	c.mu.Unlock()

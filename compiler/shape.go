@@ -74,6 +74,11 @@ func shape(sql string) string {
 			i++
 		}
 	}
+	if b.Len() < b.Cap()/2 {
+		// Long literals made it much shorter than the text: a cache key must
+		// not keep the text's size alive.
+		return strings.Clone(b.String())
+	}
 	return b.String()
 }
 

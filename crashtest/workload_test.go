@@ -55,6 +55,9 @@ type load struct {
 // mix says how many clients of each kind a load runs.
 type mix struct {
 	inserters, counters, sbtest, txns, racePairs int
+	// openTxns keep a transaction open over many round trips, its rows locked
+	// and uncommitted while other groups commit, and roll it back.
+	openTxns int
 }
 
 var defaultMix = mix{inserters: 5, counters: 3, sbtest: 2, txns: 4, racePairs: 3}
@@ -88,6 +91,9 @@ func startLoad(t *testing.T, db *sql.DB, m *model, mx mix, seed uint64) *load {
 	}
 	for range mx.txns {
 		spawn((*client).transactions)
+	}
+	for range mx.openTxns {
+		spawn((*client).openTransactions)
 	}
 	for range mx.racePairs {
 		p := newRacePair()
@@ -277,6 +283,29 @@ func (c *client) rolledBackTxn() bool {
 		}
 	}
 	return true
+}
+
+// openTransactions: BEGIN; INSERT; UPDATE it; round trips; ROLLBACK, over and
+// over: storage must never hold those rows, however many groups commit (and
+// take them out and put them back) while they are open.
+func (c *client) openTransactions() {
+	for !c.l.stop.Load() {
+		a := c.newRow("c2", "open")
+		r := c.l.m.addTxn(fmt.Sprintf("long open transaction by %s (c2.t id=%d)", c.name, a.id), a)
+		c.l.m.neverCommitted(r)
+		steps := []txnStep{step("BEGIN"), step("USE c2"), insertStep(a), step("UPDATE t SET v = v WHERE id = ?", a.id)}
+		for range 1 + c.rng.IntN(8) {
+			steps = append(steps, step("SELECT 1"))
+		}
+		for _, s := range append(steps, step("ROLLBACK")) {
+			if _, err := c.exec(s.sql, s.args...); classify(err) == unknown {
+				return
+			} else if err != nil {
+				c.exec("ROLLBACK")
+				break
+			}
+		}
+	}
 }
 
 // runTxn sends BEGIN, the steps and COMMIT and records the outcome of r and of the

@@ -63,6 +63,8 @@ type Table struct {
 	ForeignKeys []ForeignKey
 	// wide is what Guards know of the table's BIGINT UNSIGNED values (wide.go).
 	wide wideState
+	// uniques caches uniqueKeys (the writer's, for row locks).
+	uniques *[]uniqueKey
 }
 
 // catalog maps table names of one schema to their metadata. It is rebuilt after DDL;

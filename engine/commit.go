@@ -1,8 +1,13 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/binlite/binlite/binlog"
@@ -16,6 +21,10 @@ import (
 // next returns the next job to run, or nil after it moved the pipeline on instead
 // (sealed the open group, took the log stage's outcome, committed).
 func (w *writer) next(maxGroup int) *job {
+	if len(w.later) > 0 && (w.pipe.inFlight == nil || w.pipe.mayExecute(len(w.group)+len(w.answers), maxGroup)) {
+		w.ready = append(w.later, w.ready...)
+		w.later = nil
+	}
 	if w.pipe.inFlight != nil {
 		select {
 		case g := <-w.fromLog: // the log first: a sealed group's commit (or the next group's write) waits on it
@@ -24,8 +33,26 @@ func (w *writer) next(maxGroup int) *job {
 		default:
 		}
 		if !w.pipe.mayExecute(len(w.group)+len(w.answers), maxGroup) {
-			w.logged(<-w.fromLog)
-			return nil
+			if len(w.locks.open) == 0 {
+				w.logged(<-w.fromLog)
+				return nil
+			}
+			// The pipeline is full, but statements of open transactions need no
+			// group: they run; other jobs wait until it moves.
+			select {
+			case g := <-w.fromLog:
+				w.logged(g)
+				return nil
+			case j := <-w.jobs:
+				if j.kind == jobTxn && (j.txn.op == txnStmt || j.txn.op == txnRead) {
+					return j
+				}
+				w.later = append(w.later, j)
+				return nil
+			}
+		}
+		if j := w.takeReady(); j != nil {
+			return j
 		}
 		select {
 		case g := <-w.fromLog:
@@ -35,7 +62,10 @@ func (w *writer) next(maxGroup int) *job {
 			return j
 		}
 	}
-	if len(w.group) == 0 && len(w.answers) == 0 && !w.inTxn {
+	if j := w.takeReady(); j != nil {
+		return j
+	}
+	if len(w.group) == 0 && len(w.answers) == 0 && (!w.inTxn || len(w.locks.open) > 0 && w.onlyTxns()) {
 		return w.idleWait()
 	}
 	select {
@@ -61,8 +91,11 @@ func (w *writer) seal() {
 		w.abort(err, err)
 		return
 	}
+	w.txnInGroup = false
 	g := w.takeGroup()
-	async := !w.draining && w.pipe.overlapNext(len(g.members))
+	// Open explicit transactions keep sending statements that need no group:
+	// they run while the log writes (interleave.go).
+	async := !w.draining && (w.pipe.overlapNext(len(g.members)) || len(w.locks.open) > 0 && w.pipe.room())
 	w.pipe.seal(g, async)
 	w.s.e.commits.logGroups.Add(1)
 	if async {
@@ -122,7 +155,13 @@ func (w *writer) logged(g *logGroup) {
 		w.pipe.sawArrivals(open + len(w.jobs))
 	}
 	w.pipe.done(g)
+	if g.err == nil {
+		w.groupDurable(g)
+	}
 	if g.err != nil {
+		if binlog.IsDiskFull(g.err) && w.logFull(g) {
+			return
+		}
 		w.abort(fmt.Errorf("binary log write failed: %w", g.err), mysqlerr.New(mysqlerr.ErErrorOnWrite, "Error writing binary log: %v", g.err))
 		return
 	}
@@ -130,7 +169,7 @@ func (w *writer) logged(g *logGroup) {
 		// Statements ran into the next group meanwhile: they follow to the log (the
 		// pipeline's depth stopped execution in time) and all commit together, or,
 		// when they are few, they are set aside and the sealed groups commit now.
-		if w.draining || !w.groupSP || w.pipe.chainOpen(w.waitingClients()) || !w.replayable(w.group) {
+		if w.draining || !w.groupSP || w.txnInGroup || w.pipe.chainOpen(w.waitingClients()) || !w.replayable(w.group) {
 			w.seal()
 		} else {
 			w.setAside()
@@ -271,6 +310,13 @@ func (w *writer) commit() (ok bool) {
 		w.answer()
 		return true
 	}
+	if len(w.pipe.sealed) == 0 && len(w.locks.open) > 0 {
+		// Nothing logged: the SQLite transaction holds the open explicit
+		// transactions' changes only, and stays open for them.
+		w.answer()
+		w.wake(nil)
+		return true
+	}
 	txs := w.commitTxs[:0]
 	members := 0
 	for _, g := range w.pipe.sealed {
@@ -278,12 +324,28 @@ func (w *writer) commit() (ok bool) {
 		members += len(g.members)
 	}
 	w.commitTxs = txs
+	// Storage commits durable work only: open transactions' changes are taken
+	// out first and put back after (rule 4).
+	took, err := w.takeOutOpen(nil)
+	if err != nil {
+		w.abort(fmt.Errorf("storage commit of %s: open transactions could not be taken out: %w", w.s.name, err), err)
+		return false
+	}
 	if err := w.commitWith(txs); err != nil {
 		// The binary log holds these transactions: they are committed, and recovery
 		// re-applies them on restart (binlog_error_action=ABORT_SERVER).
 		w.abort(fmt.Errorf("storage commit of %s failed after binlog write: %w", w.s.name, err), err)
 		return false
 	}
+	if took {
+		if err := w.putBackOpen(nil); err != nil {
+			// Storage holds the durable groups; the open transactions lost their
+			// changes.
+			w.rollback()
+			w.killAll(errRolledBack(), false)
+		}
+	}
+	defer w.wake(nil)
 	w.point(PointStored)
 	w.s.e.commits.storageCommits.Add(1)
 	// The worker's status first: whoever sees the GTIDs visible (a waiter woken at
@@ -316,6 +378,7 @@ func (w *writer) resetTxn() {
 	w.pipe.depth = w.s.e.pipelineDepth()
 	w.pipe.always = w.s.e.alwaysOverlap()
 	w.groupSP = false
+	w.txnInGroup = false
 }
 
 // abort ends the open transaction after a failure that leaves storage unable to
@@ -330,11 +393,17 @@ func (w *writer) abort(cause, failure error) {
 		w.pipe.done(<-w.fromLog)
 	}
 	w.rollback()
-	stored := mysqlerr.New(mysqlerr.ErErrorOnWrite, "storage commit failed after binary log write; server stopping: %v", cause)
+	w.killAll(errRolledBack(), false)
+	w.locks.stored()
+	// A group durable in the log commits at the next start (every sealed group's log
+	// stage has ended), and one the log failed to write may have reached the file
+	// unless the log took it back (a full disk): their clients learn nothing rather
+	// than an error that may be untrue.
+	unknown := fmt.Errorf("engine: storage could not commit what the binary log holds; the node stops and recovery commits it: %v: %w", cause, mysqlerr.ErrOutcomeUnknown)
 	for _, g := range w.pipe.sealed {
-		o := outcome{err: failure}
-		if g.err == nil {
-			o.err = stored // durable in the log (every sealed group's log stage has ended)
+		o := outcome{err: unknown}
+		if g.err != nil && binlog.IsDiskFull(g.err) {
+			o.err = failure
 		}
 		for _, m := range g.members {
 			m.reply.send(o)
@@ -345,6 +414,77 @@ func (w *writer) abort(cause, failure error) {
 	w.resetTxn()
 	w.releaseWorker()
 	w.s.e.fatal(cause)
+}
+
+// logFull handles a group the binary log refused for want of disk space: nothing of
+// it is in the log, so its statements, those executed after it and the answers that
+// may have seen its rows fail with ER_DISK_FULL, and storage rolls them back. The
+// node goes on; writes succeed again once there is room. Groups sealed before it are
+// durable in the log: their row events are applied again and they commit. ok=false
+// when they cannot be applied again (DDL, replicated transactions, rows without a
+// primary key): the failure then stops the node as any other log failure does, and
+// recovery commits them at the next start.
+func (w *writer) logFull(failed *logGroup) (ok bool) {
+	i := slices.Index(w.pipe.sealed, failed)
+	if i < 0 {
+		return false
+	}
+	durable := w.pipe.sealed[:i]
+	var members []member
+	for _, g := range durable {
+		members = append(members, g.members...)
+	}
+	if !w.replayable(members) {
+		return false
+	}
+	err := diskFullError(failed.err)
+	w.rollback()
+	for _, m := range failed.members {
+		m.reply.send(outcome{err: err})
+	}
+	w.failGroup(err)
+	w.failAnswers(0, err)
+	for _, g := range w.pipe.sealed[i:] {
+		w.recycle(g)
+	}
+	clear(w.pipe.sealed[i:])
+	w.pipe.sealed = w.pipe.sealed[:i]
+	w.groupSP = false
+	if rerr := w.reloadCatalog(); rerr != nil { // DDL among what was undone
+		w.abort(rerr, err)
+		return true
+	}
+	if len(durable) == 0 {
+		w.resetTxn()
+		w.releaseWorker()
+		return true
+	}
+	rerr := w.begin()
+	if rerr == nil {
+		rerr = w.replay(members)
+	}
+	if rerr != nil {
+		w.abort(fmt.Errorf("engine: applying again what the binary log holds on %s after a full disk: %w", w.s.name, rerr), err)
+		return true
+	}
+	w.commit()
+	return true
+}
+
+// diskFullError is MySQL's ER_DISK_FULL for a binary-log write that found no room.
+func diskFullError(err error) error {
+	file := "binary log"
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		file = filepath.Base(pe.Path)
+	}
+	errno := syscall.ENOSPC
+	errors.As(err, &errno)
+	msg := errno.Error() // strerror's text, as MySQL prints it: capitalized
+	if msg != "" {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	return mysqlerr.New(mysqlerr.ErDiskFull, "Disk full (%s); waiting for someone to free some space... (errno: %d - %s)", file, int(errno), msg)
 }
 
 // commitWith records the GTIDs of txs in the schema and commits the open transaction.
@@ -470,6 +610,12 @@ func (w *writer) releaseGroupSavepoint() error {
 // groups only the open group goes (its savepoint); otherwise the whole transaction.
 // Its statements fail with err, and so do the answers that may have seen its rows.
 func (w *writer) undoGroup(err error) {
+	if w.txnInGroup || !w.groupSP && len(w.locks.open) > 0 {
+		// Explicit transactions' changes are mixed in: only storage's rollback of
+		// everything can undo it.
+		w.abort(err, err)
+		return
+	}
 	if !w.groupSP {
 		w.rollback()
 		w.failGroup(err)
@@ -493,9 +639,24 @@ func (w *writer) undoGroup(err error) {
 // and so are sealed groups, which the binary log holds or is writing.
 func (w *writer) storageRolledBack(err error) {
 	w.inTxn = false
+	w.killAll(errRolledBack(), false)
 	if len(w.pipe.sealed) > 0 {
 		w.abort(fmt.Errorf("storage of %s rolled back a transaction the binary log holds: %w", w.s.name, err), err)
 		return
 	}
 	w.failGroup(fmt.Errorf("engine: transaction of %s rolled back by storage: %w", w.s.name, err))
+}
+
+// takeReady returns the next job a lock wait released, if any.
+func (w *writer) takeReady() *job {
+	if len(w.ready) == 0 {
+		return nil
+	}
+	j := w.ready[0]
+	w.ready[0] = nil
+	w.ready = w.ready[1:]
+	if len(w.ready) == 0 {
+		w.ready = nil
+	}
+	return j
 }

@@ -148,13 +148,67 @@ func openWith(path string, q url.Values, extra Functions) (*sqliteConn, error) {
 
 func (c *sqliteConn) exec(sql string, args ...any) (driver.Result, error) {
 	c.state.beginStmt()
-	return c.ExecContext(context.Background(), sql, named(args))
+	return c.execContext(sql, named(args))
 }
 
 // execMore runs another SQLite statement of the MySQL statement running: it
 // shares its NOW() and its warnings.
 func (c *sqliteConn) execMore(sql string, args ...any) (driver.Result, error) {
-	return c.ExecContext(context.Background(), sql, named(args))
+	return c.execContext(sql, named(args))
+}
+
+// maxCachedSQL bounds the statements a connection keeps prepared (the driver's
+// statement cache, _stmt_cache_size): a longer one (a large literal) is prepared
+// for its one run and finalized after it, or its text and SQLite's copies of
+// its literals would stay in memory until 256 other statements pushed it out.
+const maxCachedSQL = 64 << 10
+
+// oneShot reports whether sql is run without the statement cache. A text that
+// may hold several statements is left to the driver, which runs them all.
+func oneShot(sql string) bool {
+	return len(sql) > maxCachedSQL && !strings.Contains(sql, ";")
+}
+
+func (c *sqliteConn) execContext(sql string, args []driver.NamedValue) (driver.Result, error) {
+	if !oneShot(sql) {
+		return c.ExecContext(context.Background(), sql, args)
+	}
+	st, err := c.Prepare(sql)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	return st.(driver.StmtExecContext).ExecContext(context.Background(), args)
+}
+
+func (c *sqliteConn) queryContext(sql string, args []driver.NamedValue) (driver.Rows, error) {
+	if !oneShot(sql) {
+		return c.QueryContext(context.Background(), sql, args)
+	}
+	st, err := c.Prepare(sql)
+	if err != nil {
+		return nil, err
+	}
+	r, err := st.(driver.StmtQueryContext).QueryContext(context.Background(), args)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	return &oneShotRows{SQLiteRows: r.(*sqlite3.SQLiteRows), st: st}, nil
+}
+
+// oneShotRows finalizes its statement when closed.
+type oneShotRows struct {
+	*sqlite3.SQLiteRows
+	st driver.Stmt
+}
+
+func (r *oneShotRows) Close() error {
+	err := r.SQLiteRows.Close()
+	if cerr := r.st.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // rowids reads the rowids query q gives, in its order, as the statement's first
@@ -184,7 +238,7 @@ func (c *sqliteConn) rowids(q string, args []any) ([]int64, error) {
 
 func (c *sqliteConn) query(sql string, args ...any) (driver.Rows, error) {
 	c.state.beginStmt()
-	return c.QueryContext(context.Background(), sql, named(args))
+	return c.queryContext(sql, named(args))
 }
 
 func named(args []any) []driver.NamedValue {

@@ -13,6 +13,40 @@ type waitGraph struct {
 	mu      sync.Mutex
 	holder  map[*Schema]*Txn
 	waiting map[*Txn]*Schema
+	// waitsFor: an interleaved transaction's statement parked on another
+	// transaction's row lock (interleave.go), on any schema.
+	waitsFor map[*Txn]*Txn
+}
+
+// waitTxn records that t waits for h to end; it fails if h (transitively) waits
+// for t.
+func (g *waitGraph) waitTxn(t, h *Txn) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for cur, n := h, 0; cur != nil && n < 10000; n++ {
+		if cur == t {
+			return errDeadlock()
+		}
+		next := g.waitsFor[cur]
+		if next == nil {
+			if s := g.waiting[cur]; s != nil {
+				next = g.holder[s]
+			}
+		}
+		cur = next
+	}
+	if g.waitsFor == nil {
+		g.waitsFor = map[*Txn]*Txn{}
+	}
+	g.waitsFor[t] = h
+	return nil
+}
+
+// doneWaiting records that t waits for no transaction.
+func (g *waitGraph) doneWaiting(t *Txn) {
+	g.mu.Lock()
+	delete(g.waitsFor, t)
+	g.mu.Unlock()
 }
 
 // wait records that t is about to wait for s; it fails if that would deadlock.

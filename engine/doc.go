@@ -1,8 +1,17 @@
 // Package engine owns binlite's storage: one SQLite file per schema, a single writer
 // goroutine per schema that executes autocommit statements of many sessions in one
 // SQLite transaction (group commit), row capture through SQLite's preupdate hook,
-// explicit transactions that lease a schema's writer, the read-connection pools, and
-// start-up recovery from the binary log.
+// explicit transactions interleaved on the writers under row locks (interleave.go,
+// rowlocks.go; docs/transactions.md), the read-connection pools, and start-up
+// recovery from the binary log.
+//
+// An explicit transaction's statements are jobs on the writer like autocommit
+// statements; binlite's row locks keep open transactions apart (a statement that
+// meets another's lock is undone and parked), and every storage commit takes the
+// open transactions' changes out (inverse row images) and puts them back after, so
+// storage only ever commits durable groups. A multi-schema COMMIT holds each
+// writer it wrote from before its log write until that schema stored it;
+// LOCK TABLES and FLUSH TABLES WITH READ LOCK still lease a writer whole.
 //
 // The ordering that keeps invariant 1 (binlog first) is fixed here: a group's row
 // events are written and made durable by binlog.Log.Commit before the SQLite
@@ -31,6 +40,14 @@
 // (one writer per schema, one binlog order), so that high-water mark is exactly the
 // set of GTIDs the schema holds, and recovery re-applies every binlog transaction
 // above it.
+//
+// Reads run as cursors (cursor.go) that a session reads row by row while it sends
+// them; a cursor its client reads slowly leaves its pool's count (Cursor.Hold).
+//
+// A group the binary log refuses for want of disk space fails its statements with
+// ER_DISK_FULL and the writer goes on (commit.go, logFull); any other log failure,
+// and a storage commit that fails after the log write, stop the node, and the
+// clients whose transactions may still commit get no answer (ErrOutcomeUnknown).
 //
 // A session's temporary tables live on a connection of its own to the schema's
 // file, opened read-only (temp.go): nothing written there is captured or logged.

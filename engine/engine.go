@@ -93,6 +93,8 @@ type Engine struct {
 	locks   waitGraph
 	visible visibleSet
 	commits commitCounters
+	// txnStats counts what interleaved transactions did (TxnStats).
+	txnStats txnCounters
 	// execJobs keeps the jobs of autocommit statements for reuse (Exec).
 	execJobs sync.Pool
 }
@@ -503,6 +505,16 @@ func (e *Engine) Query(db string, attach []string, sql string, args []any) (*Row
 
 // QueryGuarded is Query with g (nil: none) checked in the same read transaction.
 func (e *Engine) QueryGuarded(db string, attach []string, sql string, args []any, g *Guard) (*Rows, error) {
+	cur, err := e.QueryCursor(db, attach, sql, args, g)
+	if err != nil {
+		return nil, err
+	}
+	return cur.All()
+}
+
+// QueryCursor is QueryGuarded read row by row: the cursor keeps a read connection
+// of the schema's pool until it ends.
+func (e *Engine) QueryCursor(db string, attach []string, sql string, args []any, g *Guard) (*Cursor, error) {
 	pool := &e.scratch
 	if db != "" {
 		s, err := e.schema(db)
@@ -515,11 +527,17 @@ func (e *Engine) QueryGuarded(db string, attach []string, sql string, args []any
 	if err != nil {
 		return nil, err
 	}
-	defer pool.putReader(c)
 	if err := e.attach(c, db, attach); err != nil {
+		pool.putReader(c)
 		return nil, err
 	}
-	return e.guardedQuery(c.sqliteConn, g, sql, args, db)
+	cur, err := e.guardedCursor(c.sqliteConn, g, sql, args, db)
+	if err != nil {
+		pool.putReader(c)
+		return nil, err
+	}
+	cur.pool, cur.rc = pool, c
+	return cur, nil
 }
 
 // maxAttached is SQLite's compile-time limit on attached databases per connection.

@@ -126,8 +126,8 @@ func TestGroupCommitIsolatesFailures(t *testing.T) {
 	}
 }
 
-// Two transactions that each hold one schema and want the other's: the second to
-// wait gets 1213 at once and is rolled back; the first then proceeds.
+// Two transactions that each hold a row the other wants, on two schemas: the
+// second to wait gets 1213 at once and is rolled back; the first then proceeds.
 func TestDeadlockDetected(t *testing.T) {
 	te := openTest(t, t.TempDir())
 	defer te.close(t)
@@ -142,15 +142,15 @@ func TestDeadlockDetected(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := t1.Exec("b", Stmt{SQL: "INSERT INTO t VALUES (2, 2)"})
+		_, err := t1.Exec("b", Stmt{SQL: "UPDATE t SET v = 2 WHERE id = 1"})
 		done <- err
 	}()
-	// t1 now waits for b; it must have registered before t2 asks for a, or t2 would
-	// be the one to wait (and t1 the victim).
+	// t1 now waits for t2's row in b; it must have registered before t2 asks for
+	// t1's row in a, or t2 would be the one to wait (and t1 the victim).
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		te.locks.mu.Lock()
-		waiting := te.locks.waiting[t1] != nil
+		waiting := te.locks.waitsFor[t1] != nil
 		te.locks.mu.Unlock()
 		if waiting {
 			break
@@ -161,7 +161,7 @@ func TestDeadlockDetected(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	start := time.Now()
-	_, err := t2.Exec("a", Stmt{SQL: "INSERT INTO t VALUES (3, 3)"})
+	_, err := t2.Exec("a", Stmt{SQL: "UPDATE t SET v = 3 WHERE id = 1"})
 	if !mysqlerr.Is(err, mysqlerr.ErLockDeadlock) {
 		t.Fatalf("want 1213, got %v", err)
 	}
@@ -170,14 +170,18 @@ func TestDeadlockDetected(t *testing.T) {
 	if el := time.Since(start); el > 10*time.Second {
 		t.Fatalf("deadlock took %v to detect", el)
 	}
+	t2.Rollback() // as the session does on 1213: its row in b goes, t1 proceeds
 	if err := <-done; err != nil {
 		t.Fatalf("survivor: %v", err)
 	}
 	if _, err := t1.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	if n := scalar(t, te.Engine, "b", "SELECT COUNT(*) FROM t"); n != int64(1) {
+	if n := scalar(t, te.Engine, "b", "SELECT COUNT(*) FROM t"); n != int64(0) {
 		t.Fatalf("b has %v rows; the victim's insert must be gone", n)
+	}
+	if n := scalar(t, te.Engine, "a", "SELECT COUNT(*) FROM t"); n != int64(1) {
+		t.Fatalf("a has %v rows, want t1's", n)
 	}
 }
 

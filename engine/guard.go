@@ -86,26 +86,30 @@ func holdsWide(c *sqliteConn, db, table string, cols []string) (bool, error) {
 	return len(rows.Values) > 0, nil
 }
 
-// guardedQuery runs g and the query in one read transaction of c, its snapshot
-// taken before g looks at what the tables are known to hold (see wideState).
-func (e *Engine) guardedQuery(c *sqliteConn, g *Guard, sql string, args []any, db string) (*Rows, error) {
+// guardedCursor runs g and starts the query in one read transaction of c, its
+// snapshot taken before g looks at what the tables are known to hold (see
+// wideState); the transaction ends with the cursor, or here when the query
+// fails to start.
+func (e *Engine) guardedCursor(c *sqliteConn, g *Guard, sql string, args []any, db string) (*Cursor, error) {
 	if g == nil {
-		return queryConn(c, sql, args, db)
+		return openCursor(c, sql, args, db, nil)
 	}
 	if _, err := c.exec("BEGIN"); err != nil {
 		return nil, fmt.Errorf("engine: begin a guarded read: %w", err)
 	}
-	rows, err := func() (*Rows, error) {
-		if _, err := queryConn(c, "SELECT count(*) FROM sqlite_master", nil, db); err != nil {
-			return nil, err // the snapshot
+	end := func() error {
+		if _, err := c.exec("ROLLBACK"); err != nil && !c.AutoCommit() {
+			return fmt.Errorf("engine: end a guarded read: %w", err)
 		}
-		if err := g.check(e, c, db); err != nil {
-			return nil, err
-		}
-		return queryConn(c, sql, args, db)
-	}()
-	if _, rerr := c.exec("ROLLBACK"); rerr != nil && !c.AutoCommit() && err == nil {
-		return nil, fmt.Errorf("engine: end a guarded read: %w", rerr)
+		return nil
 	}
-	return rows, err
+	if _, err := queryConn(c, "SELECT count(*) FROM sqlite_master", nil, db); err != nil {
+		end()
+		return nil, err // the snapshot
+	}
+	if err := g.check(e, c, db); err != nil {
+		end()
+		return nil, err
+	}
+	return openCursor(c, sql, args, db, end)
 }

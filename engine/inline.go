@@ -21,7 +21,7 @@ func (w *writer) tryInline(j *job) (o outcome, ok bool) {
 	defer w.own.Unlock()
 	// Idle is certain here (w.own is free only then); a writer that answered several
 	// clients at its last commit is likely to see them again, and gathers them.
-	if w.lastGroup > 1 || len(w.jobs) > 0 {
+	if w.lastGroup > 1 || len(w.jobs) > 0 || len(w.locks.open) > 0 || len(w.ready) > 0 || len(w.later) > 0 || len(w.exclusive) > 0 {
 		return outcome{}, false
 	}
 	if j.done == nil {

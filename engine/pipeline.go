@@ -110,6 +110,9 @@ func (p *pipeline) overlapNext(groupSize int) bool {
 	return p.logWait <= maxOverlapWait && p.arrivals >= float64(groupSize)
 }
 
+// room reports whether another group may follow the one being sealed.
+func (p *pipeline) room() bool { return !p.hasApply && len(p.sealed)+1 < p.depth }
+
 // seal records g as the transaction's next log group.
 func (p *pipeline) seal(g *logGroup, async bool) {
 	p.sealed = append(p.sealed, g)

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"database/sql/driver"
-	"io"
 
 	"github.com/binlite/binlite/gtid"
 	"github.com/binlite/binlite/mysqlerr"
@@ -47,6 +46,14 @@ type Stmt struct {
 	// Unlogged: sql_log_bin=0. The statement commits alone, synced by SQLite, with
 	// no binary-log event and no GTID (unlogged.go).
 	Unlogged bool
+	// What the row locks of concurrent transactions need (rowlocks.go): the
+	// tables the statement names, the written one first; Values: an INSERT or
+	// REPLACE of a VALUES list, which reads no rows but those it writes; Point:
+	// an UPDATE or DELETE of the one row whose integer primary key is Key.
+	Tables []string
+	Values bool
+	Point  bool
+	Key    []int64
 }
 
 // Result is what a write returns to the session.
@@ -107,41 +114,9 @@ func storedTemporalText(r driver.Rows) {
 }
 
 func queryConn(c *sqliteConn, sql string, args []any, db string) (*Rows, error) {
-	c.state.takeWarnings()
-	r, err := c.query(sql, args...)
+	cur, err := openCursor(c, sql, args, db, nil)
 	if err != nil {
-		c.state.takeLastID()
-		c.state.takeWarnings()
-		return nil, translateError(err, db)
+		return nil, err
 	}
-	defer r.Close()
-	names := r.Columns()
-	out := &Rows{Columns: make([]ResultColumn, len(names))}
-	typer, _ := r.(driver.RowsColumnTypeDatabaseTypeName)
-	for i, n := range names {
-		out.Columns[i].Name = n
-		if typer != nil {
-			out.Columns[i].DeclType = typer.ColumnTypeDatabaseTypeName(i)
-		}
-	}
-	storedTemporalText(r)
-	for {
-		dest := make([]driver.Value, len(names))
-		if err := r.Next(dest); err != nil {
-			if err == io.EOF {
-				break
-			}
-			c.state.takeLastID()
-			c.state.takeWarnings()
-			return nil, translateError(err, db)
-		}
-		row := make([]any, len(dest))
-		for i, v := range dest {
-			row[i] = v
-		}
-		out.Values = append(out.Values, row)
-	}
-	out.LastID, out.SetsLastID = c.state.takeLastID()
-	out.Warnings, out.LostWarnings = c.state.takeWarnings()
-	return out, nil
+	return cur.All()
 }

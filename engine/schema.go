@@ -46,7 +46,14 @@ type readPool struct {
 	free      *sync.Cond // signalled when a reader returns to idle
 	idle      []*readConn
 	open      int
+	closed    bool // the schema is gone: connections given back are closed
+	// spare are snapshot connections beyond max, kept for the next transaction
+	// (up to maxSpare): opening one costs far more than a transaction's reads.
+	spare []*readConn
 }
+
+// maxSpare bounds the snapshot connections a pool keeps beyond its max.
+const maxSpare = 128
 
 func newReadPool(path string, max int, fns Functions) readPool {
 	return readPool{path: path, max: max, functions: fns}
@@ -173,6 +180,36 @@ func (s *readPool) getReader() (*readConn, error) {
 
 func (s *readPool) putReader(c *readConn) {
 	s.mu.Lock()
+	if s.closed {
+		s.open--
+		s.mu.Unlock()
+		c.Close()
+		return
+	}
+	s.idle = append(s.idle, c)
+	s.mu.Unlock()
+	s.free.Signal()
+}
+
+// detach stops counting a connection taken with getReader against the pool's
+// maximum: a cursor keeps it for as long as its client takes to read (Cursor.Hold).
+func (s *readPool) detach() {
+	s.mu.Lock()
+	s.open--
+	s.mu.Unlock()
+	s.free.Signal()
+}
+
+// putDetached gives back a detached connection: it joins the idle ones when the
+// pool has room, else it is closed.
+func (s *readPool) putDetached(c *readConn) {
+	s.mu.Lock()
+	if s.closed || s.open >= s.max {
+		s.mu.Unlock()
+		c.Close()
+		return
+	}
+	s.open++
 	s.idle = append(s.idle, c)
 	s.mu.Unlock()
 	s.free.Signal()
@@ -186,6 +223,11 @@ func (s *readPool) closeReaders() {
 	}
 	s.open -= len(s.idle)
 	s.idle = nil
+	s.closed = true
+	for _, c := range s.spare {
+		c.Close()
+	}
+	s.spare = nil
 }
 
 // stop flushes and closes the writer, then the idle readers and the checkpointer.

@@ -30,6 +30,12 @@ func (p *readPool) reserve() (c *readConn, own bool, err error) {
 		p.mu.Unlock()
 		return c, false, nil
 	}
+	if n := len(p.spare); n > 0 {
+		c = p.spare[n-1]
+		p.spare = p.spare[:n-1]
+		p.mu.Unlock()
+		return c, true, nil
+	}
 	pooled := p.open < p.max
 	if pooled {
 		p.open++
@@ -96,6 +102,14 @@ func (t *Txn) SnapshotAll() error {
 func (sn *snapshot) release() {
 	sn.c.exec("ROLLBACK")
 	if sn.own {
+		p := sn.pool
+		p.mu.Lock()
+		if !p.closed && len(p.spare) < maxSpare { // a closed pool keeps nothing
+			p.spare = append(p.spare, sn.c)
+			p.mu.Unlock()
+			return
+		}
+		p.mu.Unlock()
 		sn.c.Close()
 		return
 	}

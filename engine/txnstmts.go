@@ -27,6 +27,9 @@ const (
 	sqlGroupSavepoint = `SAVEPOINT binlite_group`
 	sqlGroupRelease   = `RELEASE binlite_group`
 	sqlGroupRollback  = `ROLLBACK TO binlite_group`
+	sqlTxnSavepoint   = `SAVEPOINT binlite_lk`
+	sqlTxnRelease     = `RELEASE binlite_lk`
+	sqlTxnRollback    = `ROLLBACK TO binlite_lk`
 	sqlRecordApplied  = `INSERT INTO ` + appliedTable + `(uuid, seq) VALUES (?, ?) ON CONFLICT(uuid) DO UPDATE SET seq = max(seq, excluded.seq)`
 )
 

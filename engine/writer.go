@@ -23,6 +23,7 @@ const (
 	jobApply                   // a replicated transaction with its source GTID
 	jobCall                    // run a function with the group flushed and no transaction open
 	jobStop                    // flush and close the writer
+	jobTxn                     // a statement, read or end of an interleaved explicit transaction
 	jobUnlogged                // an autocommit statement under sql_log_bin=0 (unlogged.go)
 )
 
@@ -36,6 +37,7 @@ type job struct {
 	kind   jobKind
 	state  atomic.Int32
 	stmt   Stmt
+	txn    txnJob
 	apply  *binlog.Transaction
 	stream *ApplyStream
 	call   func(c *sqliteConn) error
@@ -75,6 +77,8 @@ func (j *job) reply() replyTo {
 
 type outcome struct {
 	res   Result
+	rows  *Rows
+	hold  *extHold
 	err   error
 	lease *lease
 }
@@ -90,6 +94,8 @@ type member struct {
 	events []binlog.Event      // otherwise: the captured events (the binary log assigns the GTID)
 	res    Result
 	reply  replyTo
+	// pend are its rows' lock keys, pending until its group is durable.
+	pend []lockKey
 }
 
 // writer owns the single write connection of a schema. Its goroutine executes jobs;
@@ -155,6 +161,18 @@ type writer struct {
 	// autoIncCounter is, per table (lower case), the highest AUTO_INCREMENT value
 	// used or reserved, while the writer knows it (autoinc.go).
 	autoIncCounter map[string]int64
+	// Interleaved explicit transactions (interleave.go, rowlocks.go): the lock
+	// table; jobs parked on a lock, ready to run again, or held until no
+	// transaction is open (exclusive); txnInGroup: a transaction's changes lie in
+	// the open group's savepoint, so the group cannot be set aside.
+	locks      rowLocks
+	parked     []parkedJob
+	ready      []*job
+	later      []*job // taken while the pipeline was full (commit.go's next)
+	exclusive  []*job
+	txnInGroup bool
+	keyEnc     keyer
+	keys       []lockKey
 }
 
 func newWriter(s *Schema, c *sqliteConn, cat catalog) (*writer, error) {
@@ -239,7 +257,13 @@ func (w *writer) run() {
 		if j == nil || !j.state.CompareAndSwap(jobPending, jobTaken) {
 			continue
 		}
+		if len(w.locks.open) > 0 && exclusive(j) {
+			w.holdExclusive(j)
+			continue
+		}
 		switch j.kind {
+		case jobTxn:
+			w.runTxnJob(j)
 		case jobExec:
 			w.execStmt(j)
 		case jobUnlogged:
@@ -252,6 +276,7 @@ func (w *writer) run() {
 			w.flush()
 			j.done <- outcome{err: j.call(w.c)}
 		case jobStop:
+			w.killAll(mysqlerr.New(mysqlerr.ErServerShutdown, "Server shutdown in progress"), true)
 			w.flush()
 			w.stopLogStage()
 			err := w.close()
@@ -542,6 +567,10 @@ func (w *writer) execStmt(j *job) {
 		j.done <- outcome{err: err}
 		return
 	}
+	if len(w.locks.open) > 0 {
+		w.execBeside(j)
+		return
+	}
 	var evs []binlog.Event
 	res, err := w.runStmt(&j.stmt, &evs)
 	if err != nil {
@@ -560,7 +589,65 @@ func (w *writer) execStmt(j *job) {
 		w.answers = append(w.answers, deferred{j.reply(), outcome{res: res}})
 		return
 	}
-	w.join(member{events: evs, res: res, reply: j.reply()})
+	w.join(member{events: evs, res: res, reply: j.reply(), pend: w.markPending(evs)})
+	if w.pipe.inFlight != nil {
+		w.point(PointAhead)
+	}
+}
+
+// execBeside runs an autocommit statement while explicit transactions are open:
+// it must not read their uncommitted rows nor change the rows they locked, so it
+// runs inside a savepoint and waits, undone, when it would (rules 1 and 2).
+func (w *writer) execBeside(j *job) {
+	st := &j.stmt
+	if c, bad := w.locks.check(nil, pointKeys(st), w.statementReads(st)); bad {
+		w.park(j, c)
+		return
+	}
+	if err := w.txn.exec(sqlTxnSavepoint); err != nil {
+		j.done <- outcome{err: fmt.Errorf("engine: statement savepoint: %w", err)}
+		return
+	}
+	var evs []binlog.Event
+	res, err := w.runStmt(st, &evs)
+	if err != nil {
+		if w.c.AutoCommit() {
+			w.storageRolledBack(err)
+			j.done <- outcome{err: err}
+			return
+		}
+		w.txn.exec(sqlTxnRollback)
+		w.txn.exec(sqlTxnRelease)
+		if errors.Is(err, errCapture) {
+			j.done <- outcome{err: err}
+			return
+		}
+		if c, wait := w.keyErrorWait(nil, st, err); wait {
+			w.park(j, c)
+			return
+		}
+		w.answers = append(w.answers, deferred{j.reply(), outcome{err: err}})
+		return
+	}
+	w.keys = w.keyer().keys(evs, w.keys[:0])
+	if c, bad := w.locks.check(nil, w.keys, nil); bad {
+		w.txn.exec(sqlTxnRollback)
+		w.txn.exec(sqlTxnRelease)
+		w.park(j, c)
+		return
+	}
+	if err := w.txn.exec(sqlTxnRelease); err != nil {
+		w.undoGroup(err)
+		j.done <- outcome{err: err}
+		return
+	}
+	if len(evs) == 0 {
+		w.answers = append(w.answers, deferred{j.reply(), outcome{res: res}})
+		return
+	}
+	pend := slices.Clone(w.keys)
+	w.locks.addPendingKeys(pend)
+	w.join(member{events: evs, res: res, reply: j.reply(), pend: pend})
 	if w.pipe.inFlight != nil {
 		w.point(PointAhead)
 	}

@@ -2,8 +2,10 @@ package mysqlproto
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"time"
+	"unsafe"
 
 	"github.com/binlite/binlite/mysqlerr"
 )
@@ -27,13 +29,13 @@ func (sess *session) dispatch(cmd byte, data []byte) error {
 		sess.info.DB = db
 		return c.WriteOK(0, 0)
 	case ComQuery:
-		return sess.query(string(data))
+		return sess.query(payloadString(data))
 	case ComFieldList:
 		return sess.fieldList(data)
 	case ComStatistics:
 		return c.WritePacket([]byte(sess.srv.statistics()))
 	case ComStmtPrepare:
-		return sess.prepare(string(data))
+		return sess.prepare(payloadString(data))
 	case ComStmtExecute:
 		return sess.execute(data)
 	case ComStmtSendLongData:
@@ -67,27 +69,64 @@ func (sess *session) dispatch(cmd byte, data []byte) error {
 	return c.WriteError(mysqlerr.New(mysqlerr.ErUnknownCom, "Unknown command %d", cmd))
 }
 
+// payloadString is a command's text without a copy: the payload is the
+// command's own buffer (ReadPacket makes a new one for every command), never
+// written after it is read, so the string may share it (a 50 MB query is then
+// held once, not twice).
+func payloadString(data []byte) string {
+	if len(data) == 0 {
+		return ""
+	}
+	return unsafe.String(&data[0], len(data))
+}
+
 func (sess *session) multiStatements() bool {
 	return sess.conn.capabilities&ClientMultiStatements != 0
 }
 
-// query handles COM_QUERY: every result but the last (or all, when an error
-// follows) carries SERVER_MORE_RESULTS_EXISTS.
+// query handles COM_QUERY: every result but the last carries
+// SERVER_MORE_RESULTS_EXISTS, the one before a failing statement too.
 func (sess *session) query(sql string) error {
-	results, qerr := sess.handler.Query(sql, sess.multiStatements())
-	if len(results) == 0 && qerr == nil {
-		results = []*Result{{}}
+	if sess.send == nil {
+		sess.send = sess.sendResult // bound once: no closure per query
 	}
-	for i, res := range results {
-		more := i < len(results)-1 || qerr != nil
-		if err := sess.writeResult(res, more, false); err != nil {
-			return err
-		}
-	}
-	if qerr != nil {
-		return sess.conn.WriteError(qerr)
+	sess.sent, sess.ioErr, sess.aborted = false, nil, nil
+	qerr := sess.handler.Query(sql, sess.multiStatements(), sess.send)
+	switch {
+	case sess.ioErr != nil:
+		return sess.ioErr
+	case sess.aborted != nil:
+		return nil // its ERR packet ended the response
+	case qerr != nil:
+		return sess.answerError(qerr)
+	case !sess.sent:
+		_, err := sess.writeResult(&Result{}, false, false)
+		return err
 	}
 	return nil
+}
+
+// answerError sends a statement's error as an ERR packet, or ends the connection
+// without an answer when the statement's outcome is unknown
+// (mysqlerr.ErrOutcomeUnknown): it may take effect although it failed here.
+func (sess *session) answerError(err error) error {
+	if errors.Is(err, mysqlerr.ErrOutcomeUnknown) {
+		sess.log.Warn("ending the connection without an answer: the statement's outcome is unknown", "err", err)
+		sess.closing = true
+		sess.conn.discardOutput()
+		return nil
+	}
+	return sess.conn.WriteError(err)
+}
+
+// sendResult writes one statement's result of a COM_QUERY (Handler.Query's send).
+func (sess *session) sendResult(res *Result, more bool) error {
+	sess.sent = true
+	sess.aborted, sess.ioErr = sess.writeResult(res, more, false)
+	if sess.ioErr != nil {
+		return sess.ioErr
+	}
+	return sess.aborted
 }
 
 // fieldList handles COM_FIELD_LIST: table NUL-terminated, then the wildcard.

@@ -21,9 +21,14 @@ type ConnInfo struct {
 type Handler interface {
 	// UseDB handles COM_INIT_DB and a database named in the handshake.
 	UseDB(db string) error
-	// Query runs COM_QUERY text; multi reports CLIENT_MULTI_STATEMENTS. It returns
-	// the results of the statements run before an error, then the error.
-	Query(sql string, multi bool) ([]*Result, error)
+	// Query runs COM_QUERY text; multi reports CLIENT_MULTI_STATEMENTS. Each
+	// statement's result goes to send as soon as the statement has it (more:
+	// another statement follows), so that its rows stream to the client before
+	// the next statement runs. send fails when the result could not be sent whole:
+	// the connection failed, or its rows ended with an error (already sent to the
+	// client); Query then runs no further statement and returns that error. Any
+	// other error is the failing statement's, sent as an ERR packet.
+	Query(sql string, multi bool, send func(res *Result, more bool) error) error
 	// Prepare handles COM_STMT_PREPARE.
 	Prepare(sql string) (Stmt, error)
 	// FieldList handles COM_FIELD_LIST.
@@ -63,8 +68,13 @@ type Stmt interface {
 // Result is one statement's outcome: a result set when Columns is non-nil,
 // otherwise an OK packet.
 type Result struct {
-	Columns      []Column
-	Rows         [][]any // nil, int64, uint64, float64, string, []byte, time.Time (also bool, float32, int)
+	Columns []Column
+	Rows    [][]any // nil, int64, uint64, float64, string, []byte, time.Time (also bool, float32, int)
+	// More, when set, yields the rows that follow Rows, read while they are sent:
+	// the result set is never held whole, and a client that stops reading holds
+	// up only its own connection, with at most its write buffer. Its Close gives
+	// the warning count of the end packet in place of Warnings.
+	More         RowSource
 	AffectedRows uint64
 	LastInsertID uint64
 	Warnings     uint16
@@ -80,4 +90,15 @@ type Column struct {
 	Type                                   byte
 	Flags                                  uint16
 	Decimals                               byte
+}
+
+// RowSource yields a result set's rows one at a time while they are written.
+type RowSource interface {
+	// Next returns the next row, valid until the following call, or nil at the
+	// end. An error ends the result set with an ERR packet after the rows sent.
+	Next() ([]any, error)
+	// Close is called once when the result set ends, however it ends (the last
+	// row, an error, a failed write); it returns the warning count for the end
+	// packet, which is sent only after the last row.
+	Close() (warnings uint16)
 }

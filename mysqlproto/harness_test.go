@@ -80,7 +80,7 @@ func (h *testHandler) Close() {
 	h.rec.mu.Unlock()
 }
 
-func (h *testHandler) Query(sql string, multi bool) ([]*Result, error) {
+func (h *testHandler) Query(sql string, multi bool, send func(*Result, bool) error) error {
 	stmts := []string{sql}
 	if multi {
 		stmts = nil
@@ -90,15 +90,39 @@ func (h *testHandler) Query(sql string, multi bool) ([]*Result, error) {
 			}
 		}
 	}
-	var out []*Result
-	for _, s := range stmts {
+	for i, s := range stmts {
 		r, err := h.one(strings.TrimSpace(s))
 		if err != nil {
-			return out, err
+			return err
 		}
-		out = append(out, r)
+		if err := send(r, i < len(stmts)-1); err != nil {
+			return err
+		}
 	}
-	return out, nil
+	return nil
+}
+
+// countSource yields rows 1..n, or fails at row n; Close reports n warnings.
+type countSource struct {
+	n, i   int
+	fail   bool
+	closed int
+}
+
+func (c *countSource) Next() ([]any, error) {
+	c.i++
+	if c.fail && c.i == c.n {
+		return nil, mysqlerr.New(mysqlerr.ErDataOutOfRange, "Out of range value at row %d", c.i)
+	}
+	if c.i > c.n {
+		return nil, nil
+	}
+	return []any{int64(c.i)}, nil
+}
+
+func (c *countSource) Close() uint16 {
+	c.closed++
+	return uint16(c.n)
 }
 
 func varchar(name string) Column { return Column{Name: name, Type: TypeVarString, Length: 255} }
@@ -147,6 +171,16 @@ func (h *testHandler) one(sql string) (*Result, error) {
 		return nil, mysqlerr.New(mysqlerr.ErNoSuchTable, "Table 'test.nope' doesn't exist")
 	case lower == "plain error":
 		return nil, errors.New("boom")
+	case lower == "unknown outcome":
+		return nil, fmt.Errorf("commit: %w", mysqlerr.ErrOutcomeUnknown)
+	case strings.HasPrefix(lower, "stream "):
+		// stream N [FAIL]: N rows after one in Rows, from a RowSource that
+		// fails in place of row N when FAIL follows.
+		var n int
+		var fail string
+		fmt.Sscanf(lower, "stream %d %s", &n, &fail)
+		return &Result{Columns: []Column{{Name: "i", Type: TypeLongLong}}, Rows: [][]any{{int64(0)}},
+			More: &countSource{n: n, fail: fail == "fail"}}, nil
 	case lower == "panic":
 		panic("deliberate test panic")
 	case strings.HasPrefix(lower, "select big"):

@@ -287,12 +287,12 @@ func (h *timeoutHandler) Timeouts() (time.Duration, time.Duration, time.Duration
 	return h.wait, time.Hour, time.Hour
 }
 
-func (h *timeoutHandler) Query(sql string, multi bool) ([]*Result, error) {
+func (h *timeoutHandler) Query(sql string, multi bool, send func(*Result, bool) error) error {
 	if sql == "shorten" {
 		h.wait = time.Second
-		return []*Result{{}}, nil
+		return send(&Result{}, false)
 	}
-	return h.testHandler.Query(sql, multi)
+	return h.testHandler.Query(sql, multi, send)
 }
 
 func TestSessionTimeoutsApplyFromTheNextCommand(t *testing.T) {

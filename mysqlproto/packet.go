@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"slices"
 	"time"
 
 	"github.com/binlite/binlite/mysqlerr"
@@ -67,8 +66,13 @@ func (c *Conn) ResetSequence() { c.seq = 0 }
 // size. It fails with ER_NET_PACKETS_OUT_OF_ORDER on a bad sequence id and with
 // ER_NET_PACKET_TOO_LARGE once the payload would exceed the maximum packet size,
 // without reading (or allocating) the rest.
+//
+// The payload is one buffer that doubles as bytes arrive, up to what the headers
+// announce: a large payload is copied about once on its way in, and a header that
+// lies reserves no more than twice what actually arrived.
 func (c *Conn) ReadPacket() ([]byte, error) {
 	var payload []byte
+	announced := 0
 	for {
 		var hdr [4]byte
 		if err := c.extendRead(len(hdr)); err != nil {
@@ -85,17 +89,22 @@ func (c *Conn) ReadPacket() ([]byte, error) {
 				"Got packets out of order (sequence id %d, expected %d)", hdr[3], want)
 		}
 		c.seq++
-		if c.maxPacket > 0 && len(payload)+n > c.maxPacket {
+		if c.maxPacket > 0 && announced+n > c.maxPacket {
 			return nil, mysqlerr.New(mysqlerr.ErNetPacketTooLarge,
 				"Got a packet bigger than 'max_allowed_packet' bytes")
 		}
+		announced += n
 		for remaining := n; remaining > 0; {
 			step := min(remaining, readChunk)
 			if err := c.extendRead(step); err != nil {
 				return nil, err
 			}
-			payload = slices.Grow(payload, step)
 			start := len(payload)
+			if start+step > cap(payload) {
+				grown := make([]byte, start, min(announced, max(2*start, start+step)))
+				copy(grown, payload)
+				payload = grown
+			}
 			payload = payload[:start+step]
 			if _, err := io.ReadFull(c.r, payload[start:]); err != nil {
 				return nil, fmt.Errorf("read packet payload: %w", err)

@@ -56,7 +56,7 @@ func (ps *preparedStmt) decodeExecute(data []byte) (flags byte, args []any, err 
 			if isBlobType(typ) {
 				args[i] = ld
 			} else {
-				args[i] = string(ld)
+				args[i] = payloadString(ld) // cleared by the caller, never written again
 			}
 			continue
 		}
@@ -121,7 +121,7 @@ func decodeParam(r *reader, typ byte, unsigned bool) (any, error) {
 		v = math.Float64frombits(r.uint64())
 	case TypeDecimal, TypeNewDecimal, TypeVarchar, TypeVarString, TypeString,
 		TypeEnum, TypeSet, TypeJSON:
-		v = string(r.lenEncBytes())
+		v = payloadString(r.lenEncBytes()) // the command's own buffer (see payloadString)
 	case TypeTinyBlob, TypeMediumBlob, TypeLongBlob, TypeBlob, TypeGeometry, TypeBit:
 		b := r.lenEncBytes()
 		if b == nil {

@@ -1,8 +1,11 @@
 package mysqlproto
 
 // writeResult writes res as an OK packet (no columns) or a result set in the text
-// or binary row format. more sets SERVER_MORE_RESULTS_EXISTS.
-func (sess *session) writeResult(res *Result, more, binaryRows bool) error {
+// or binary row format. more sets SERVER_MORE_RESULTS_EXISTS. Rows from res.More
+// are written as they are read, through the connection's write buffer, which
+// sends them whenever it fills. aborted is the error that ended those rows early
+// (sent as an ERR packet in place of the end packet); err is a write failure.
+func (sess *session) writeResult(res *Result, more, binaryRows bool) (aborted, err error) {
 	c := sess.conn
 	status := sess.status()
 	if more {
@@ -11,34 +14,80 @@ func (sess *session) writeResult(res *Result, more, binaryRows bool) error {
 	if res == nil {
 		res = &Result{}
 	}
+	if res.More != nil {
+		closed := false
+		defer func() { // also when the source panics
+			if !closed {
+				res.More.Close()
+			}
+		}()
+		if aborted, err = sess.writeRows(res, status, binaryRows); aborted != nil || err != nil {
+			return aborted, err
+		}
+		closed = true
+		return nil, c.writeEnd(status, res.More.Close())
+	}
 	if res.Columns == nil {
-		return c.writeOK(headerOK, res.AffectedRows, res.LastInsertID, status, res.Warnings, res.Info)
+		return nil, c.writeOK(headerOK, res.AffectedRows, res.LastInsertID, status, res.Warnings, res.Info)
 	}
+	if _, err := sess.writeRows(res, status, binaryRows); err != nil {
+		return nil, err
+	}
+	return nil, c.writeEnd(status, res.Warnings)
+}
+
+// writeRows writes a result set's column count, definitions and rows: res.Rows,
+// then those of res.More until it ends. A row error from res.More is sent as an
+// ERR packet and returned as aborted.
+func (sess *session) writeRows(res *Result, status uint16, binaryRows bool) (aborted, err error) {
+	c := sess.conn
 	if err := c.WritePacket(appendLenEncInt(nil, uint64(len(res.Columns)))); err != nil {
-		return err
+		return nil, err
 	}
+	var buf []byte
 	for i := range res.Columns {
-		if err := c.WritePacket(appendColumnDef(nil, &res.Columns[i])); err != nil {
-			return err
+		buf = appendColumnDef(buf[:0], &res.Columns[i])
+		if err := c.WritePacket(buf); err != nil {
+			return nil, err
 		}
 	}
 	if c.capabilities&ClientDeprecateEOF == 0 {
 		if err := c.writeEOF(status, 0); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	var buf []byte
-	for _, row := range res.Rows {
+	writeRow := func(row []any) error {
 		if binaryRows {
 			buf = appendBinaryRow(buf[:0], res.Columns, row)
 		} else {
 			buf = appendTextRow(buf[:0], res.Columns, row)
 		}
-		if err := c.WritePacket(buf); err != nil {
-			return err
+		return c.WritePacket(buf)
+	}
+	for i, row := range res.Rows {
+		if err := writeRow(row); err != nil {
+			return nil, err
+		}
+		if res.More != nil {
+			res.Rows[i] = nil // sent: a streamed result holds no more than a row
 		}
 	}
-	return c.writeEnd(status, res.Warnings)
+	if res.More == nil {
+		return nil, nil
+	}
+	res.Rows = nil
+	for {
+		row, rerr := res.More.Next()
+		if rerr != nil {
+			return rerr, c.WriteError(rerr)
+		}
+		if row == nil {
+			return nil, nil
+		}
+		if err := writeRow(row); err != nil {
+			return nil, err
+		}
+	}
 }
 
 // appendColumnDef appends a Protocol::ColumnDefinition41.

@@ -21,6 +21,10 @@ type Config struct {
 	// Limits, when set, returns the connection limits and timeouts in force (see
 	// Limits); without it nothing is limited and idle connections stay.
 	Limits func() Limits
+	// ReleaseMemory, when set, runs after the last running large command ends
+	// (see largeCommands), once the Go heap has been given back: the server
+	// returns what its C libraries keep.
+	ReleaseMemory func()
 	// Security, when set, returns the TLS configuration, require_secure_transport and
 	// caching_sha2_password's RSA key in force (read at every connection).
 	Security func() *Security
@@ -47,6 +51,7 @@ type Server struct {
 	questions  uint64
 	sha2       sha2Cache // caching_sha2_password's fast-authentication cache
 	wg         sync.WaitGroup
+	large      largeCommands
 }
 
 // NewServer returns a Server with cfg's zero fields defaulted.
@@ -68,6 +73,7 @@ func NewServer(cfg Config) *Server {
 		listeners:  map[net.Listener]struct{}{},
 		conns:      map[net.Conn]*connState{},
 		perAccount: map[string]int{},
+		large:      largeCommands{release: cfg.ReleaseMemory},
 	}
 }
 

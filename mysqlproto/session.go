@@ -24,6 +24,12 @@ type session struct {
 	nextID  uint32
 	lastID  uint32 // last prepared statement, for MariaDB's id 0xffffffff
 	closing bool   // set when the connection must end after this command
+	// The running COM_QUERY's sending state (sendResult): send is sendResult
+	// bound once; sent: a result went out; ioErr: a write failed; aborted: rows
+	// ended with an error, sent as an ERR packet.
+	send           func(*Result, bool) error
+	sent           bool
+	ioErr, aborted error
 }
 
 func (s *Server) serveConn(nc net.Conn) {
@@ -199,13 +205,16 @@ func (sess *session) loop() {
 			return
 		}
 		sess.srv.countQuestion()
-		if err := sess.runCommand(payload[0], payload[1:]); err != nil {
-			sess.log.Debug("write response", "err", err)
-			sess.srv.countAbortedClient()
-			sess.nc.Close()
-			return
+		large := len(payload) >= largeCommand
+		if large {
+			sess.srv.large.begin()
 		}
-		if err := c.Flush(); err != nil {
+		err = sess.serveCommand(payload)
+		if large {
+			payload = nil // what the command read goes back to the system too
+			sess.srv.large.end()
+		}
+		if err != nil {
 			sess.log.Debug("write response", "err", err)
 			sess.srv.countAbortedClient()
 			sess.nc.Close()
@@ -213,6 +222,15 @@ func (sess *session) loop() {
 		}
 	}
 	sess.nc.Close()
+}
+
+// serveCommand runs one command and sends its response. The error is a write
+// failure.
+func (sess *session) serveCommand(payload []byte) error {
+	if err := sess.runCommand(payload[0], payload[1:]); err != nil {
+		return err
+	}
+	return sess.conn.Flush()
 }
 
 // endOnReadError ends the session after a failed command read: a protocol error

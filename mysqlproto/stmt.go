@@ -120,9 +120,10 @@ func (sess *session) execute(data []byte) error {
 	}
 	res, err := ps.stmt.Execute(args)
 	if err != nil {
-		return c.WriteError(err)
+		return sess.answerError(err)
 	}
-	return sess.writeResult(res, false, true)
+	_, err = sess.writeResult(res, false, true)
+	return err
 }
 
 func (ps *preparedStmt) clearLongData() {

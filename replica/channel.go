@@ -95,6 +95,7 @@ func (ch *Channel) relayLog() (*binlog.Log, error) {
 		SyncBinlog:     ch.m.syncRelayLog(),
 		KeepTimestamps: true,
 		Logger:         ch.m.cfg.Logger,
+		Write:          ch.m.cfg.RelayWrite,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("replica: relay log of channel '%s': %w", ch.name, err)

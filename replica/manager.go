@@ -3,6 +3,7 @@ package replica
 import (
 	"context"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -27,6 +28,9 @@ type Config struct {
 	Logger   *slog.Logger
 	// Filters are the option file's replication filters.
 	Filters OptionFilters
+	// RelayWrite, when set, writes to the relay logs' files (binlog.Options.Write):
+	// tests fill the disk with it.
+	RelayWrite func(f *os.File, b []byte) (int, error)
 }
 
 // Manager holds a node's channels.

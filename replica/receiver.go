@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"time"
@@ -201,6 +203,12 @@ func (ch *Channel) stream(ctx context.Context, c sourceLink, relay *binlog.Log, 
 			return nil
 		}
 		if err := relay.Commit(pending); err != nil {
+			if binlog.IsDiskFull(err) {
+				// The relay log took the batch back and stays usable: the receiver
+				// reconnects after SOURCE_CONNECT_RETRY and asks again for what it
+				// lacks, until there is room.
+				return mysqlerr.New(mysqlerr.ErDiskFull, "Disk full (%s); waiting for someone to free some space... (errno: 28 - No space left on device)", relayFileOf(err))
+			}
 			return fatalIO{mysqlerr.New(mysqlerr.ErUnknownError, "Relay log write failure: %v", err)}
 		}
 		pending, size = nil, 0
@@ -323,4 +331,13 @@ func (ch *Channel) stream(ctx context.Context, c sourceLink, relay *binlog.Log, 
 			}
 		}
 	}
+}
+
+// relayFileOf names the relay log file of a write error.
+func relayFileOf(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return filepath.Base(pe.Path)
+	}
+	return "relay log"
 }

@@ -68,6 +68,8 @@ type node struct {
 	log  *testLog
 	srv  *server.Node
 	db   *sql.DB // root pool
+	// configure, when set, adjusts the node's configuration at each start.
+	configure func(*server.Config)
 }
 
 // opt is a MySQL option-file setting.
@@ -77,7 +79,13 @@ func opt(name, value string) config.Option { return config.Option{Name: name, Va
 // when the test ends.
 func startNode(t testing.TB, name string, id uint32, opts ...config.Option) *node {
 	t.Helper()
-	n := &node{t: t, name: name, dir: t.TempDir(), id: id, opts: opts, log: &testLog{t: t, prefix: name + ": "}}
+	return startNodeWith(t, name, id, nil, opts...)
+}
+
+// startNodeWith is startNode with configure adjusting the node's configuration.
+func startNodeWith(t testing.TB, name string, id uint32, configure func(*server.Config), opts ...config.Option) *node {
+	t.Helper()
+	n := &node{t: t, name: name, dir: t.TempDir(), id: id, opts: opts, log: &testLog{t: t, prefix: name + ": "}, configure: configure}
 	n.open()
 	t.Cleanup(func() {
 		n.close()
@@ -88,7 +96,7 @@ func startNode(t testing.TB, name string, id uint32, opts ...config.Option) *nod
 
 func (n *node) open() {
 	n.t.Helper()
-	srv, err := server.Open(server.Config{
+	cfg := server.Config{
 		DataDir:  n.dir,
 		Port:     0,
 		HTTPPort: -1,
@@ -96,7 +104,11 @@ func (n *node) open() {
 		Options:  n.opts,
 		Logger:   slog.New(slog.NewTextHandler(n.log, &slog.HandlerOptions{Level: slog.LevelInfo})),
 		OnFatal:  func(err error) { n.t.Errorf("%s: fatal: %v", n.name, err) },
-	})
+	}
+	if n.configure != nil {
+		n.configure(&cfg)
+	}
+	srv, err := server.Open(cfg)
 	if err != nil {
 		n.t.Fatalf("%s: server.Open(%s): %v", n.name, n.dir, err)
 	}

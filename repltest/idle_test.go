@@ -68,14 +68,14 @@ type scriptedConn struct {
 
 func (c *scriptedConn) UseDB(string) error { return nil }
 
-func (c *scriptedConn) Query(sql string, _ bool) ([]*mysqlproto.Result, error) {
+func (c *scriptedConn) Query(sql string, _ bool, send func(*mysqlproto.Result, bool) error) error {
 	if strings.HasPrefix(sql, "SELECT @@server_uuid") {
-		return []*mysqlproto.Result{{
+		return send(&mysqlproto.Result{
 			Columns: []mysqlproto.Column{{Name: "@@server_uuid", Type: mysqlproto.TypeVarString}, {Name: "@@server_id", Type: mysqlproto.TypeLongLong}},
 			Rows:    [][]any{{scriptedUUID, int64(1)}},
-		}}, nil
+		}, false)
 	}
-	return []*mysqlproto.Result{{}}, nil
+	return send(&mysqlproto.Result{}, false)
 }
 
 func (c *scriptedConn) Prepare(string) (mysqlproto.Stmt, error) {

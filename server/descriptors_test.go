@@ -32,6 +32,9 @@ import (
 const (
 	childNodeEnv = "BINLITE_TEST_CHILD_NODE"
 	childOptsEnv = "BINLITE_TEST_CHILD_OPTS"
+	// childFullEnv names a file: while it exists, the child's log writes find
+	// the disk full (fullDisk).
+	childFullEnv = "BINLITE_TEST_CHILD_FULL"
 )
 
 func TestMain(m *testing.M) {
@@ -51,7 +54,11 @@ func runChildNode(dir, opts string) int {
 		}
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	n, err := server.Open(server.Config{DataDir: dir, ServerID: 1, Options: options, Logger: logger})
+	cfg := server.Config{DataDir: dir, ServerID: 1, Options: options, Logger: logger}
+	if flag := os.Getenv(childFullEnv); flag != "" {
+		cfg.LogWrite = (&fullDisk{flag: flag}).write
+	}
+	n, err := server.Open(cfg)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "child node:", err)
 		return 2
@@ -87,12 +94,20 @@ type childNode struct {
 // startChildNode runs this test binary as a node under prlimit --nofile=soft:hard.
 func startChildNode(t *testing.T, soft, hard int, opts ...string) *childNode {
 	t.Helper()
+	return startChildNodeIn(t, t.TempDir(), nil, soft, hard, opts...)
+}
+
+// startChildNodeIn is startChildNode on data directory dir, with env added to
+// the child's environment.
+func startChildNodeIn(t *testing.T, dir string, env []string, soft, hard int, opts ...string) *childNode {
+	t.Helper()
 	prlimit, err := exec.LookPath("prlimit")
 	if err != nil {
 		t.Fatalf("prlimit (util-linux) is required: %v", err)
 	}
 	cmd := exec.Command(prlimit, fmt.Sprintf("--nofile=%d:%d", soft, hard), os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childNodeEnv+"="+t.TempDir(), childOptsEnv+"="+strings.Join(opts, ";"))
+	cmd.Env = append(os.Environ(), childNodeEnv+"="+dir, childOptsEnv+"="+strings.Join(opts, ";"))
+	cmd.Env = append(cmd.Env, env...)
 	logPath := t.TempDir() + "/child.log"
 	logFile, err := os.Create(logPath)
 	if err != nil {

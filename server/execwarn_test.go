@@ -127,10 +127,12 @@ func TestExecutionWarningsOfSessionsInOneGroup(t *testing.T) {
 	tn.Exec(t, db, "INSERT INTO b VALUES (1, 100), (2, 50), (3, 1)")
 	sa, sb, holder, watch := tn.Conn(t, db), tn.Conn(t, db), tn.Conn(t, db), tn.Conn(t, db)
 	tn.Exec(t, sb, "SET sql_mode = ''")
-	// An open transaction holds the schema's writer: both statements queue behind
-	// it and are committed together when it ends.
+	// An open transaction holds uncommitted changes in both tables: both
+	// statements read every row of their table, so they wait for it, and are
+	// committed together when it ends.
 	tn.Exec(t, holder, "BEGIN")
-	tn.Exec(t, holder, "INSERT INTO hold VALUES (1)")
+	tn.Exec(t, holder, "INSERT INTO a VALUES (9, 0)")
+	tn.Exec(t, holder, "DELETE FROM b WHERE id = 3")
 	stmts := map[tn.Querier]string{
 		sa: "INSERT IGNORE INTO a VALUES (1, 1/0), (2, 2/0)",
 		sb: "UPDATE b SET ti = ti * 3",
@@ -156,7 +158,7 @@ func TestExecutionWarningsOfSessionsInOneGroup(t *testing.T) {
 		}
 		return waiting == 2, fmt.Sprintf("%d waiting", waiting)
 	})
-	tn.Exec(t, holder, "COMMIT")
+	tn.Exec(t, holder, "ROLLBACK")
 	wg.Wait()
 	if got := warningsOf(t, sa); got != "Warning 1365 Division by 0; Warning 1365 Division by 0" {
 		t.Errorf("INSERT IGNORE's warnings: %s", got)

@@ -17,6 +17,7 @@ type Status struct {
 	ServerID      uint32          `json:"server_id"`
 	ServerUUID    string          `json:"server_uuid"`
 	Version       string          `json:"version"`
+	Role          string          `json:"role"` // standalone, source, replica, intermediate
 	UptimeSeconds int64           `json:"uptime_seconds"`
 	ReadOnly      bool            `json:"read_only"`
 	GTIDExecuted  string          `json:"gtid_executed"`
@@ -28,6 +29,7 @@ type Status struct {
 	Groups        uint64          `json:"binlog_groups"`
 	Schemas       []string        `json:"schemas"`
 	Replication   []ChannelStatus `json:"replication,omitempty"`
+	Replicas      []ReplicaInfo   `json:"replicas"` // SHOW REPLICAS
 	// Overlaps are tables two replication channels change rows of (a user error:
 	// two sources writing the same table).
 	Overlaps []replica.Overlap `json:"channel_overlaps,omitempty"`
@@ -48,10 +50,20 @@ type SemiSyncStatus struct {
 }
 
 // ChannelStatus is a replication channel in the JSON status: SHOW REPLICA STATUS's
-// fields by their MySQL 8.4 names, plus the applier workers.
+// fields by their MySQL 8.4 names, plus the applier workers and what the topology
+// page shows of the link.
 type ChannelStatus struct {
 	Fields  map[string]any `json:"status"`
 	Workers []WorkerStatus `json:"workers"`
+	// LagSeconds is Seconds_Behind_Source (null when NULL).
+	LagSeconds *int64 `json:"lag_seconds"`
+	// GTIDsBehind counts the transactions received (Retrieved_Gtid_Set) and not
+	// executed yet.
+	GTIDsBehind uint64 `json:"gtids_behind"`
+	// SemiSync: the receiver is connected as a semi-sync replica.
+	SemiSync bool `json:"semi_sync"`
+	// Applied counts the transactions the channel applied since the node started.
+	Applied uint64 `json:"applied_transactions"`
 }
 
 // WorkerStatus is one applier worker.
@@ -69,10 +81,12 @@ type WorkerStatus struct {
 func (n *Node) Status() Status {
 	file, pos := n.log.Position()
 	st := n.log.Stats()
+	channels, replicas := n.channelStatus(), n.replicaInfo()
 	return Status{
 		ServerID:      n.id.ServerID,
 		ServerUUID:    n.id.UUID.String(),
 		Version:       Version,
+		Role:          role(len(channels), len(replicas)),
 		UptimeSeconds: int64(time.Since(n.env.Started).Seconds()),
 		ReadOnly:      n.vars.Int("read_only") != 0 || n.vars.Int("super_read_only") != 0,
 		GTIDExecuted:  n.eng.Executed().String(),
@@ -83,7 +97,8 @@ func (n *Node) Status() Status {
 		Transactions:  st.Transactions,
 		Groups:        st.Groups,
 		Schemas:       n.eng.Schemas(),
-		Replication:   n.channelStatus(),
+		Replication:   channels,
+		Replicas:      replicas,
 		Overlaps:      n.replicas.Overlaps(),
 		SemiSync:      n.semiStatus(),
 	}
@@ -100,12 +115,22 @@ func (n *Node) semiStatus() SemiSyncStatus {
 
 func (n *Node) channelStatus() []ChannelStatus {
 	workers := n.replicas.Workers()
+	links := map[string]replica.Link{}
+	for _, l := range n.replicas.Links() {
+		links[l.Channel] = l
+	}
 	var out []ChannelStatus
 	for _, row := range n.replicas.Status("", true) {
 		cs := ChannelStatus{Fields: map[string]any{}}
 		for _, f := range row {
 			cs.Fields[f.Name] = f.Value
 		}
+		if v, ok := cs.Fields["Seconds_Behind_Source"].(int64); ok {
+			cs.LagSeconds = &v
+		}
+		name, _ := cs.Fields["Channel_Name"].(string)
+		l := links[name]
+		cs.GTIDsBehind, cs.SemiSync, cs.Applied = l.Behind, l.SemiSync, l.Applied
 		for _, w := range workers {
 			if w.Channel != cs.Fields["Channel_Name"] {
 				continue
@@ -167,6 +192,7 @@ func (n *Node) httpHandler() http.Handler {
 	})
 	reg.MustRegister(newChannelMetrics(n.replicas))
 	mux := http.NewServeMux()
+	n.serveTopology(mux)
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)

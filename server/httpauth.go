@@ -13,6 +13,9 @@ import (
 // for the http_token option as a bearer token ("Authorization: Bearer <token>")
 // and answers 401 without it, and with no token configured those paths are closed
 // to everyone. /metrics stays open for Prometheus, as mysqld_exporter's does.
+// The topology page (GET /) is open too: it is a static file holding no data, and
+// it fetches /status with the token it is given (topology.html: the #token=
+// fragment of its address, or the box it shows on a 401).
 
 // httpGuard wraps the endpoint's handler with the token check when needed.
 func httpGuard(h http.Handler, addr net.Addr, token string) http.Handler {
@@ -20,7 +23,7 @@ func httpGuard(h http.Handler, addr net.Addr, token string) http.Handler {
 		return h
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/metrics" || token != "" && bearerMatches(r, token) {
+		if r.URL.Path == "/metrics" || r.URL.Path == "/" || token != "" && bearerMatches(r, token) {
 			h.ServeHTTP(w, r)
 			return
 		}

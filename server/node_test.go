@@ -446,22 +446,26 @@ func TestLockWaitTimeoutReturns1205AndRetrySucceedsAfterCommit(t *testing.T) {
 		t.Errorf("a reader during A's transaction sees qty %d, want 3", got)
 	}
 	start := time.Now()
-	tn.ExecError(t, b, 1205, "HY000", "UPDATE items SET qty = qty + 10 WHERE id = 2")
+	tn.ExecError(t, b, 1205, "HY000", "UPDATE items SET qty = qty + 10 WHERE id = 1")
 	if waited := time.Since(start); waited < 900*time.Millisecond || waited > 10*time.Second {
 		t.Errorf("1205 after %v, want about innodb_lock_wait_timeout = 1s", waited)
 	}
 	// Inside an explicit transaction the wait times out the same way, and the
 	// transaction can still end.
+	// Rows A did not touch are not locked: B's transaction writes them at once.
 	tn.Exec(t, b, "BEGIN")
-	tn.ExecError(t, b, 1205, "HY000", "INSERT INTO items VALUES (3, 'plum', 7)")
+	tn.Exec(t, b, "INSERT INTO items VALUES (3, 'plum', 7)")
+	tn.ExecError(t, b, 1205, "HY000", "DELETE FROM items WHERE id = 1")
+	// The statement failed; the transaction goes on (innodb_rollback_on_timeout=OFF).
+	tn.Exec(t, b, "UPDATE items SET qty = 8 WHERE id = 3")
 	tn.Exec(t, b, "ROLLBACK")
 
 	tn.Exec(t, a, "COMMIT")
-	if got := tn.Affected(t, b, "UPDATE items SET qty = qty + 10 WHERE id = 2"); got != 1 {
+	if got := tn.Affected(t, b, "UPDATE items SET qty = qty + 10 WHERE id = 1"); got != 1 {
 		t.Errorf("retry after COMMIT: RowsAffected = %d, want 1", got)
 	}
-	if got := tn.Rows(t, setup, "SELECT id, qty FROM items ORDER BY id"); !equalRows(got, [][]string{{"1", "4"}, {"2", "15"}}) {
-		t.Errorf("rows = %v, want [[1 4] [2 15]]", got)
+	if got := tn.Rows(t, setup, "SELECT id, qty FROM items ORDER BY id"); !equalRows(got, [][]string{{"1", "14"}, {"2", "5"}}) {
+		t.Errorf("rows = %v, want [[1 14] [2 5]]", got)
 	}
 }
 

@@ -24,6 +24,7 @@ import (
 	"github.com/binlite/binlite/session"
 	"github.com/binlite/binlite/source"
 	"github.com/binlite/binlite/sqlcompat"
+	"github.com/binlite/binlite/sqlitec"
 	"github.com/binlite/binlite/sysvar"
 	"github.com/binlite/binlite/users"
 )
@@ -49,6 +50,9 @@ type Config struct {
 	// TestPoint, when set, is called at the named points of the commit path
 	// (engine/testpoint.go, binlog.PointWritten): crash tests stop the process there.
 	TestPoint func(point string)
+	// LogWrite, when set, writes to the binary and relay logs' files in place of
+	// os.File.Write (binlog.Options.Write): tests fill the disk with it.
+	LogWrite func(f *os.File, b []byte) (int, error)
 
 	// replicaFilters are the option file's replicate-* settings (nodeSettings).
 	replicaFilters replica.OptionFilters
@@ -66,6 +70,7 @@ type Node struct {
 	ln    net.Listener
 	http  *http.Server
 	hln   net.Listener
+	hist  *history // per-second samples for the topology page (topology.go)
 	wg    sync.WaitGroup
 	fds   descriptorBudget
 	sec   *mysqlproto.Security // TLS and RSA material (security.go)
@@ -103,7 +108,7 @@ func Open(cfg Config) (*Node, error) {
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	n := &Node{cfg: cfg}
+	n := &Node{cfg: cfg, hist: &history{}}
 	n.ctx, n.cancel = context.WithCancel(context.Background())
 	if n.id, err = loadIdentity(cfg.DataDir, cfg.ServerID); err != nil {
 		return nil, err
@@ -134,6 +139,7 @@ func Open(cfg Config) (*Node, error) {
 		ExpireSeconds: n.vars.Int("binlog_expire_logs_seconds"),
 		Logger:        cfg.Logger,
 		TestPoint:     cfg.TestPoint,
+		Write:         cfg.LogWrite,
 	})
 	if err != nil {
 		return nil, err
@@ -171,7 +177,7 @@ func Open(cfg Config) (*Node, error) {
 		return nil, err
 	}
 	n.replicas, err = replica.Open(replica.Config{Dir: cfg.DataDir, Engine: n.eng, Log: n.log, UUID: n.id.UUID,
-		ServerID: n.id.ServerID, Port: n.cfg.Port, Vars: n.vars, Logger: cfg.Logger, Filters: cfg.replicaFilters})
+		ServerID: n.id.ServerID, Port: n.cfg.Port, Vars: n.vars, Logger: cfg.Logger, RelayWrite: cfg.LogWrite, Filters: cfg.replicaFilters})
 	if err != nil {
 		n.ln.Close()
 		n.eng.Close()
@@ -275,8 +281,9 @@ func (n *Node) listen() error {
 		NewHandler: func(ci *mysqlproto.ConnInfo) (mysqlproto.Handler, error) {
 			return session.New(n.env, ci), nil
 		},
-		Limits:   n.connectionLimits,
-		Security: n.security,
+		Limits:        n.connectionLimits,
+		Security:      n.security,
+		ReleaseMemory: sqlitec.ReleaseMemory,
 	})
 	n.env.Conns = n.proto.Stats
 	if n.cfg.HTTPPort != 0 {
@@ -312,7 +319,11 @@ func (n *Node) Start() {
 		}
 	}()
 	if n.http != nil {
-		n.wg.Add(1)
+		n.wg.Add(2)
+		go func() {
+			defer n.wg.Done()
+			n.runHistory(n.ctx)
+		}()
 		go func() {
 			defer n.wg.Done()
 			if err := n.http.Serve(n.hln); err != nil && !errors.Is(err, http.ErrServerClosed) {

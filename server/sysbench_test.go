@@ -133,8 +133,13 @@ func TestSysbenchOLTPWorkloadsRunWithoutErrors(t *testing.T) {
 			before := tn.GTIDExecuted(t, q)
 			out := sysbench(t, n, w.name, "run", fmt.Sprintf("--time=%d", sbSeconds), "--report-interval=0")
 			txns := sbCount(t, sbTransactions, out)
-			if errs := sbCount(t, sbIgnoredErrors, out); errs != 0 {
-				t.Errorf("ignored errors: %d, want 0\n%s", errs, out)
+			// Explicit transactions run concurrently (docs/transactions.md): on 2 x
+			// 2,000 rows with 8 threads two of them now and then lock rows in
+			// opposite orders and one gets 1213, as on InnoDB; sysbench retries it
+			// (its only ignored errors are 1213 and 1205). More than a few per cent
+			// would be a lock-table defect.
+			if errs := sbCount(t, sbIgnoredErrors, out); errs*20 > txns {
+				t.Errorf("ignored errors: %d of %d transactions, want at most 5%%\n%s", errs, txns, out)
 			}
 			if txns == 0 {
 				t.Fatalf("no transactions:\n%s", out)

@@ -112,10 +112,7 @@ func textResult(rows *engine.Rows, db string) *mp.Result {
 // the columns the compiler did not type (a statement sqlcompat translated). It
 // returns the columns where it decoded a value.
 func decodeUint64(rows *engine.Rows) (decoded []int) {
-	for i, c := range rows.Columns {
-		if !engine.WideDecl(c.DeclType) || strings.Contains(strings.ToUpper(c.DeclType), "BIT") {
-			continue // BIT(64) sends the stored form's bytes, which are its value
-		}
+	for _, i := range wideColumns(rows.Columns) {
 		found := false
 		for _, r := range rows.Values {
 			if n, ok := u64.Wide(r[i]); ok {
@@ -127,6 +124,18 @@ func decodeUint64(rows *engine.Rows) (decoded []int) {
 		}
 	}
 	return decoded
+}
+
+// wideColumns are the columns whose values decodeUint64 decodes.
+func wideColumns(cols []engine.ResultColumn) []int {
+	var out []int
+	for i, c := range cols {
+		if !engine.WideDecl(c.DeclType) || strings.Contains(strings.ToUpper(c.DeclType), "BIT") {
+			continue // BIT(64) sends the stored form's bytes, which are its value
+		}
+		out = append(out, i)
+	}
+	return out
 }
 
 // stringResult builds a result of text columns, for SHOW statements.

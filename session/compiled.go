@@ -25,6 +25,7 @@ func (s *Session) compiled(text string, q *sqlcompat.Query, db string) (_ *sqlco
 	}
 	c := *q
 	c.SQLite, c.Warnings, c.Then, c.EachRow, c.RowsApart, c.CountsRows = em.SQL, em.Warnings, em.Then, em.EachRow, em.RowsApart, em.CountsRows
+	c.Point, c.Locking, c.ValuesOnly = pointValues(em.Point), em.Locking, em.ValuesOnly
 	c.ZeroToNullParams = em.ZeroToNull // the compiler's: none under NO_AUTO_VALUE_ON_ZERO
 	c.StoreParams = storeParams(em)
 	return &c, true, nil
@@ -162,6 +163,7 @@ func (s *Session) compiledOnly(text string) (_ *sqlcompat.Query, ok bool, _ erro
 	return &sqlcompat.Query{Kind: kind, SQLite: em.SQL, NumParams: em.Params, Schemas: em.Schemas,
 		Tables: em.Tables, ZeroToNullParams: em.ZeroToNull, ReadOnly: kind == sqlcompat.Select, Warnings: em.Warnings,
 		InsertRows: em.InsertRows, IgnoreDuplicates: em.IgnoreDuplicates, Then: em.Then, EachRow: em.EachRow, RowsApart: em.RowsApart, CountsRows: em.CountsRows,
+		Point: pointValues(em.Point), Locking: em.Locking, ValuesOnly: em.ValuesOnly,
 		StoreParams: storeParams(em)}, true, nil
 }
 
@@ -172,6 +174,17 @@ func storeParams(em *compiler.Emitted) func([]any) ([]any, []bool, []mysqlerr.Wa
 		return nil
 	}
 	return em.StoreParams
+}
+
+func pointValues(ps []compiler.PointPart) []sqlcompat.PointValue {
+	if ps == nil {
+		return nil
+	}
+	out := make([]sqlcompat.PointValue, len(ps))
+	for i, p := range ps {
+		out[i] = sqlcompat.PointValue{Param: p.Param, Value: p.Value}
+	}
+	return out
 }
 
 // dataStatement reports whether text starts with a data statement's keyword.

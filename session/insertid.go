@@ -1,6 +1,8 @@
 package session
 
 import (
+	"math"
+
 	"github.com/binlite/binlite/engine"
 	"github.com/binlite/binlite/mysqlerr"
 	"github.com/binlite/binlite/sqlcompat"
@@ -11,7 +13,16 @@ import (
 // engine (engine.AutoInc), and foreign_key_checks=0 goes along.
 func (s *Session) writeStmt(q *sqlcompat.Query, db string, args []any) engine.Stmt {
 	st := engine.Stmt{SQL: q.SQLite, Args: args, Upsert: q.Kind == sqlcompat.Insert || q.Kind == sqlcompat.Replace,
-		NoFKChecks: s.vars.Int("foreign_key_checks") == 0, Then: q.Then, EachRow: q.EachRow, RowsApart: q.RowsApart}
+		NoFKChecks: s.vars.Int("foreign_key_checks") == 0, Then: q.Then, EachRow: q.EachRow, RowsApart: q.RowsApart,
+		Tables: q.Tables}
+	// What the row locks of concurrent transactions may rely on: an IGNORE write
+	// leaves out a row that meets another transaction's uncommitted key without
+	// touching it, so it counts as reading the whole table.
+	ignores := q.IgnoreDuplicates || q.CountsRows || q.RowsApart
+	st.Values = q.ValuesOnly && len(q.Tables) == 1 && !ignores
+	if !ignores {
+		st.Key, st.Point = pointKey(q.Point, args)
+	}
 	// Only a table with an AUTO_INCREMENT column generates ids: SQLite's rowid of
 	// any other table is not an insert id.
 	if st.Upsert && len(q.Tables) > 0 {
@@ -61,4 +72,36 @@ func refused(ws []mysqlerr.Warning) uint64 {
 		}
 	}
 	return n
+}
+
+// pointKey is the primary key a point write (sqlcompat.Query.Point) pins, with
+// its ? values bound; ok false when a value is not an integer.
+func pointKey(ps []sqlcompat.PointValue, args []any) (key []int64, ok bool) {
+	if len(ps) == 0 {
+		return nil, false
+	}
+	key = make([]int64, len(ps))
+	for i, p := range ps {
+		if p.Param < 0 {
+			key[i] = p.Value
+			continue
+		}
+		if p.Param >= len(args) {
+			return nil, false
+		}
+		switch v := args[p.Param].(type) {
+		case int64:
+			key[i] = v
+		case uint64:
+			if v > math.MaxInt64 {
+				return nil, false
+			}
+			key[i] = int64(v)
+		case int:
+			key[i] = int64(v)
+		default:
+			return nil, false
+		}
+	}
+	return key, true
 }

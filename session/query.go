@@ -28,9 +28,18 @@ func (s *Session) query(q *sqlcompat.Query, db string, args []any, guard *engine
 	}
 	if q.ReadOnly || q.Kind == sqlcompat.Select {
 		s.ensureTxn() // with autocommit off a SELECT starts a transaction too
-		rows, err := s.read(q, args, guard)
+		cur, rows, err := s.openRead(q, args, guard)
 		if err != nil {
+			if mysqlerr.Is(err, mysqlerr.ErLockDeadlock) && s.txn != nil {
+				// A locking read chosen as a deadlock victim: the engine rolled the
+				// transaction back, as InnoDB does.
+				s.txn.Rollback()
+				s.txn = nil
+			}
 			return nil, err
+		}
+		if cur != nil {
+			return s.readAhead(cur)
 		}
 		s.afterRead(rows)
 		return textResult(rows, s.db), nil
@@ -38,24 +47,44 @@ func (s *Session) query(q *sqlcompat.Query, db string, args []any, guard *engine
 	return s.write(q, db, args, guard)
 }
 
+// read runs a query and returns its rows whole.
 func (s *Session) read(q *sqlcompat.Query, args []any, guard *engine.Guard) (*engine.Rows, error) {
+	cur, rows, err := s.openRead(q, args, guard)
+	if err != nil || cur == nil {
+		return rows, err
+	}
+	return cur.All()
+}
+
+// openRead starts a query: a cursor on its schema's data, or the rows of a
+// query of binlite's virtual tables (information_schema, performance_schema),
+// which are built whole anyway.
+func (s *Session) openRead(q *sqlcompat.Query, args []any, guard *engine.Guard) (*engine.Cursor, *engine.Rows, error) {
 	if s.readsVirtual(q) {
-		return s.readVirtual(q, args)
+		rows, err := s.readVirtual(q, args)
+		return nil, rows, err
 	}
 	db := s.db
 	if isVirtualSchema(db) {
 		db = ""
 	}
 	if db == "" && len(q.Tables) > 0 && len(q.Schemas) == 0 {
-		return nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
+		return nil, nil, mysqlerr.New(mysqlerr.ErNoDB, "No database selected")
 	}
-	if s.txn != nil {
-		return s.txn.QueryGuarded(db, q.Schemas, q.SQLite, args, guard)
+	var (
+		cur  *engine.Cursor
+		rows *engine.Rows
+		err  error
+	)
+	switch {
+	case s.txn != nil:
+		cur, rows, err = s.txn.QueryCursor(db, q.Schemas, q.SQLite, args, guard, q.Tables, q.Locking)
+	case s.locks != nil:
+		cur, rows, err = s.locks.QueryCursor(db, q.Schemas, q.SQLite, args, guard, nil, false)
+	default:
+		cur, err = s.env.Engine.QueryCursor(db, q.Schemas, q.SQLite, args, guard)
 	}
-	if s.locks != nil {
-		return s.locks.QueryGuarded(db, q.Schemas, q.SQLite, args, guard)
-	}
-	return s.env.Engine.QueryGuarded(db, q.Schemas, q.SQLite, args, guard)
+	return cur, rows, err
 }
 
 func (s *Session) write(q *sqlcompat.Query, db string, args []any, guard *engine.Guard) (*mysqlproto.Result, error) {

@@ -60,11 +60,15 @@ func (s *Session) typeResult(text string, res *mp.Result) (typed []bool) {
 		return nil
 	}
 	typed = make([]bool, len(res.Columns))
+	stream, _ := res.More.(*rowStream)
 	for i, ct := range plan.Columns {
 		if !ct.Known() || !conforms(ct, res.Rows, i) {
 			continue
 		}
 		typed[i] = true
+		if stream != nil { // the rows to come get the same
+			stream.typed, stream.types = append(stream.typed, i), plan.Columns
+		}
 		col := &res.Columns[i]
 		col.Type, col.Flags, col.Length, col.Decimals, col.Charset = ct.Type, ct.Flags, ct.Length, ct.Decimals, ct.Charset
 		for _, r := range res.Rows {
@@ -79,46 +83,48 @@ func (s *Session) typeResult(text string, res *mp.Result) (typed []bool) {
 // conforms reports whether every value of column i can be sent as type ct.
 func conforms(ct compiler.ColType, rows [][]any, i int) bool {
 	for _, r := range rows {
-		v := r[i]
-		if v == nil {
-			continue
-		}
-		ok := false
-		switch ct.Type {
-		case mp.TypeNull:
-		case mp.TypeTiny, mp.TypeShort, mp.TypeInt24, mp.TypeLong, mp.TypeLongLong, mp.TypeYear, mp.TypeBit:
-			switch v.(type) {
-			case int64, uint64:
-				ok = true
-			case []byte:
-				_, ok = u64.Wide(v) // a BIGINT UNSIGNED's stored form from 2^63
-				ok = ok && ct.Wide()
-			}
-		case mp.TypeNewDecimal:
-			switch x := v.(type) {
-			case int64, float64:
-				ok = true
-			case string:
-				_, ok = catalog.RoundDecimal(x, 0)
-			}
-		case mp.TypeFloat, mp.TypeDouble:
-			switch v.(type) {
-			case int64, float64:
-				ok = true
-			}
-		case mp.TypeDate, mp.TypeDatetime, mp.TypeTimestamp, mp.TypeTime:
-			_, ok = v.(string)
-		default: // strings, blobs, JSON, ENUM, SET
-			switch v.(type) {
-			case string, []byte, int64, float64:
-				ok = true
-			}
-		}
-		if !ok {
+		if v := r[i]; v != nil && !conformsValue(ct, v) {
 			return false
 		}
 	}
 	return true
+}
+
+// conformsValue reports whether v (not NULL) can be sent as type ct.
+func conformsValue(ct compiler.ColType, v any) bool {
+	switch ct.Type {
+	case mp.TypeNull:
+	case mp.TypeTiny, mp.TypeShort, mp.TypeInt24, mp.TypeLong, mp.TypeLongLong, mp.TypeYear, mp.TypeBit:
+		switch v.(type) {
+		case int64, uint64:
+			return true
+		case []byte:
+			_, ok := u64.Wide(v) // a BIGINT UNSIGNED's stored form from 2^63
+			return ok && ct.Wide()
+		}
+	case mp.TypeNewDecimal:
+		switch x := v.(type) {
+		case int64, float64:
+			return true
+		case string:
+			_, ok := catalog.RoundDecimal(x, 0)
+			return ok
+		}
+	case mp.TypeFloat, mp.TypeDouble:
+		switch v.(type) {
+		case int64, float64:
+			return true
+		}
+	case mp.TypeDate, mp.TypeDatetime, mp.TypeTimestamp, mp.TypeTime:
+		_, ok := v.(string)
+		return ok
+	default: // strings, blobs, JSON, ENUM, SET
+		switch v.(type) {
+		case string, []byte, int64, float64:
+			return true
+		}
+	}
+	return false
 }
 
 // declaredValue converts v (as SQLite returned it) to what type ct sends.

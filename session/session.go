@@ -162,8 +162,9 @@ func (s *Session) UseDB(db string) error {
 	return nil
 }
 
-// Query runs COM_QUERY text, statement by statement when multi-statements are on.
-func (s *Session) Query(sql string, multi bool) ([]*mysqlproto.Result, error) {
+// Query runs COM_QUERY text, statement by statement when multi-statements are on;
+// each result is sent (its rows streamed) before the next statement runs.
+func (s *Session) Query(sql string, multi bool, send func(*mysqlproto.Result, bool) error) error {
 	sql = s.respell(sql)
 	stmts := []string{sql}
 	if multi {
@@ -172,25 +173,27 @@ func (s *Session) Query(sql string, multi bool) ([]*mysqlproto.Result, error) {
 			stmts = []string{sql}
 		}
 	}
-	var out []*mysqlproto.Result
 	read := s.compileVars().read
 	for i, text := range stmts {
 		if i > 0 && s.compileVars().read != read {
 			// The rest was split and respelled by the sql_mode before the change.
 			s.env.Stats.Errors.Add(1)
-			return out, mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'statements after a change of ANSI_QUOTES, NO_BACKSLASH_ESCAPES or REAL_AS_FLOAT in one multi-statement query'")
+			return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'statements after a change of ANSI_QUOTES, NO_BACKSLASH_ESCAPES or REAL_AS_FLOAT in one multi-statement query'")
 		}
 		s.env.Stats.Questions.Add(1)
 		s.setInfo(text)
 		res, err := s.run(text, nil, nil)
+		if err == nil {
+			err = send(res, i < len(stmts)-1)
+		} else {
+			s.env.Stats.Errors.Add(1)
+		}
 		s.setInfo("")
 		if err != nil {
-			s.env.Stats.Errors.Add(1)
-			return out, err
+			return err
 		}
-		out = append(out, res)
 	}
-	return out, nil
+	return nil
 }
 
 func (s *Session) parseCtx() *sqlcompat.Context {

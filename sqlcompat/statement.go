@@ -417,10 +417,23 @@ type Query struct {
 	EachRow    string
 	RowsApart  bool
 	CountsRows bool
+	// Point: an UPDATE or DELETE of at most the row whose integer primary key
+	// these give (the compiler's Emitted.Point); Locking: a locking read.
+	Point   []PointValue
+	Locking bool
+	// ValuesOnly: an INSERT or REPLACE that reads no table (the compiler's).
+	ValuesOnly bool
 	// StoreParams converts the values bound to the ? the statement writes into
 	// columns as their literals are (compiler.Emitted.StoreParams); nil when it
 	// has none. done marks the converted ones.
 	StoreParams func(args []any) (out []any, done []bool, notes []mysqlerr.Warning, err error)
+}
+
+// PointValue is one primary-key column's value of a point write: Param ≥ 0 is
+// the 0-based ? it comes from, else Value.
+type PointValue struct {
+	Param int
+	Value int64
 }
 
 // Unsupported is a statement binlite recognizes but does not implement.

@@ -62,7 +62,7 @@ func runDemo(args []string) error {
 		if i > 0 {
 			role = "replica"
 		}
-		fmt.Printf("  %s server_id=%d  mariadb -h127.0.0.1 -P%d -uroot   status http://%s/status\n", role, i+1, n.Port(), n.HTTPAddr())
+		fmt.Printf("  %s server_id=%d  mariadb -h127.0.0.1 -P%d -uroot   topology http://%s/\n", role, i+1, n.Port(), n.HTTPAddr())
 	}
 
 	db, err := sql.Open("mysql", fmt.Sprintf("root@tcp(%s)/?interpolateParams=true", src.Addr()))

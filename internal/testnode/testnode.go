@@ -32,6 +32,8 @@ type Node struct {
 	opts []config.Option
 	log  *testLog
 	open bool
+	// configure, when set, adjusts the node's configuration at each start.
+	configure func(*server.Config)
 }
 
 // Option is a MySQL option-file setting given to the node.
@@ -61,7 +63,7 @@ func StartDir(t testing.TB, dir string, opts ...config.Option) *Node {
 
 func (n *Node) open1() {
 	n.t.Helper()
-	sn, err := server.Open(server.Config{
+	cfg := server.Config{
 		DataDir:  n.Dir,
 		Port:     0,
 		HTTPPort: -1,
@@ -69,7 +71,11 @@ func (n *Node) open1() {
 		Options:  n.opts,
 		Logger:   slog.New(slog.NewTextHandler(n.log, &slog.HandlerOptions{Level: slog.LevelInfo})),
 		OnFatal:  func(err error) { n.t.Errorf("binlite node: fatal: %v", err) },
-	})
+	}
+	if n.configure != nil {
+		n.configure(&cfg)
+	}
+	sn, err := server.Open(cfg)
 	if err != nil {
 		n.t.Fatalf("server.Open(%s): %v", n.Dir, err)
 	}
@@ -96,6 +102,19 @@ func (n *Node) Restart() {
 	n.t.Helper()
 	n.Stop()
 	n.open1()
+}
+
+// StartWith is Start with configure adjusting the node's configuration (fields
+// the option file cannot set, such as server.Config.LogWrite) at each start.
+func StartWith(t testing.TB, configure func(*server.Config), opts ...config.Option) *Node {
+	t.Helper()
+	n := &Node{Dir: t.TempDir(), t: t, opts: opts, log: &testLog{t: t}, configure: configure}
+	n.open1()
+	t.Cleanup(func() {
+		n.Stop()
+		n.log.stop()
+	})
+	return n
 }
 
 // DSN is a go-sql-driver/mysql data source name for root on this node; params are
