@@ -4,21 +4,20 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/binlite/binlite/gtid"
-	"github.com/binlite/binlite/replica"
 )
 
 // channelMetrics are the replication channels' metrics, one series per channel
 // (label channel), read from SHOW REPLICA STATUS's fields at each scrape.
 type channelMetrics struct {
-	replicas                            *replica.Manager
+	node                                *Node // its replicas, read at each scrape (opened after the endpoint)
 	lag, io, sql, errno, retrieved, ovl *prometheus.Desc
 }
 
-func newChannelMetrics(m *replica.Manager) *channelMetrics {
+func newChannelMetrics(n *Node) *channelMetrics {
 	d := func(name, help string) *prometheus.Desc {
 		return prometheus.NewDesc("binlite_replica_channel_"+name, help, []string{"channel"}, nil)
 	}
-	return &channelMetrics{replicas: m,
+	return &channelMetrics{node: n,
 		lag:       d("seconds_behind_source", "Seconds_Behind_Source of the channel (-1 when NULL)."),
 		io:        d("io_running", "1 when the channel's receiver is connected, 0 otherwise."),
 		sql:       d("sql_running", "1 when the channel's applier runs."),
@@ -35,11 +34,15 @@ func (c *channelMetrics) Describe(ch chan<- *prometheus.Desc) {
 }
 
 func (c *channelMetrics) Collect(ch chan<- prometheus.Metric) {
+	replicas := c.node.replicas
+	if replicas == nil {
+		return
+	}
 	overlaps := map[string]int{}
-	for _, o := range c.replicas.Overlaps() {
+	for _, o := range replicas.Overlaps() {
 		overlaps[o.Channel]++
 	}
-	for _, row := range c.replicas.Status("", true) {
+	for _, row := range replicas.Status("", true) {
 		f := map[string]any{}
 		for _, field := range row {
 			f[field.Name] = field.Value

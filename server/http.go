@@ -190,7 +190,7 @@ func (n *Node) httpHandler() http.Handler {
 		}
 		return lag
 	})
-	reg.MustRegister(newChannelMetrics(n.replicas))
+	reg.MustRegister(newChannelMetrics(n))
 	mux := http.NewServeMux()
 	n.serveTopology(mux)
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
