@@ -439,6 +439,12 @@ func (w *writer) logFull(failed *logGroup) (ok bool) {
 	}
 	err := diskFullError(failed.err)
 	w.rollback()
+	// Open explicit transactions' changes were in the rolled-back SQLite
+	// transaction too: they end (1213, as after any storage rollback), and the
+	// refused groups' rows are no longer pending: wake whoever waits on them.
+	w.killAll(errRolledBack(), false)
+	w.locks.stored()
+	w.wake(nil)
 	for _, m := range failed.members {
 		m.reply.send(outcome{err: err})
 	}
@@ -645,6 +651,8 @@ func (w *writer) storageRolledBack(err error) {
 		return
 	}
 	w.failGroup(fmt.Errorf("engine: transaction of %s rolled back by storage: %w", w.s.name, err))
+	w.locks.stored() // the group's rows are gone, not pending
+	w.wake(nil)
 }
 
 // takeReady returns the next job a lock wait released, if any.
