@@ -42,18 +42,13 @@ func (w *writer) runUnlogged(st *Stmt) (Result, error) {
 		}
 		return Result{}, err
 	}
-	if err := w.txn.exec(sqlCommit); err != nil {
-		w.rollback()
+	if err := w.commitWith(nil); err != nil { // no GTID to record
 		if len(st.DDL) > 0 {
 			if rerr := w.reloadCatalog(); rerr != nil {
 				w.s.e.fatal(rerr)
 			}
 		}
 		return Result{}, fmt.Errorf("engine: unlogged commit on %s: %w", w.s.name, err)
-	}
-	w.inTxn = false
-	if w.s.ckpt != nil {
-		w.s.ckpt.committed()
 	}
 	return res, nil
 }

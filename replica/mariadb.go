@@ -1,11 +1,15 @@
 package replica
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // MariaDB's SHOW ALL SLAVES STATUS: one row per connection (channel) with
 // MariaDB 10.11's columns, as its users' tools read them: Connection_name and
 // Slave_SQL_State first, then SHOW SLAVE STATUS's columns in MariaDB's order
-// (which has GTID columns of its own), then per-connection counters.
+// (which has GTID columns of its own), then per-connection counters, then the
+// MySQL columns MariaDB lacks.
 var allSlavesColumns = []string{
 	"Connection_name", "Slave_SQL_State",
 	"Slave_IO_State", "Master_Host", "Master_User", "Master_Port", "Connect_Retry", "Master_Log_File",
@@ -23,6 +27,20 @@ var allSlavesColumns = []string{
 	"Slave_heartbeat_period", "Gtid_Slave_Pos",
 }
 
+// allSlavesWithMySQL is allSlavesColumns followed by SHOW SLAVE STATUS's (legacy
+// MySQL) columns MariaDB lacks (Master_UUID, Auto_Position, Channel_Name, ...): tools
+// that send SHOW ALL SLAVES STATUS first, such as mysqld_exporter, then find the
+// MySQL fields they label their series with.
+func allSlavesWithMySQL() []string {
+	cols := slices.Clone(allSlavesColumns)
+	for _, c := range statusColumns {
+		if !slices.Contains(cols, c.legacy) {
+			cols = append(cols, c.legacy)
+		}
+	}
+	return cols
+}
+
 // AllSlavesStatus is SHOW ALL SLAVES STATUS: its columns and one row per channel.
 // GTID positions are binlite's (MySQL-style) GTID sets. Transactional_Groups counts
 // the transactions the channel applied since its SQL thread started; MariaDB's
@@ -35,6 +53,7 @@ func (m *Manager) AllSlavesStatus() ([]string, [][]any) {
 		chs[i] = m.channels[n]
 	}
 	m.mu.Unlock()
+	cols := allSlavesWithMySQL()
 	out := make([][]any, 0, len(chs))
 	for _, ch := range chs {
 		fields := ch.status(m)
@@ -67,8 +86,8 @@ func (m *Manager) AllSlavesStatus() ([]string, [][]any) {
 			"Slave_heartbeat_period":         fmt.Sprintf("%.3f", s.HeartbeatPeriod),
 			"Gtid_Slave_Pos":                 byLegacy["Executed_Gtid_Set"],
 		}
-		row := make([]any, len(allSlavesColumns))
-		for i, c := range allSlavesColumns {
+		row := make([]any, len(cols))
+		for i, c := range cols {
 			if v, ok := extra[c]; ok {
 				row[i] = v
 			} else {
@@ -77,5 +96,5 @@ func (m *Manager) AllSlavesStatus() ([]string, [][]any) {
 		}
 		out = append(out, row)
 	}
-	return allSlavesColumns, out
+	return cols, out
 }
