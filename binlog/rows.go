@@ -88,6 +88,9 @@ func (e *RowsEvent) appendPayload(b []byte) []byte {
 	for _, k := range e.PK {
 		b = binary.AppendUvarint(b, uint64(k))
 	}
+	if e.rows != nil {
+		return append(b, e.rows...) // still encoded (a deferring Reader): count and rows
+	}
 	b = binary.AppendUvarint(b, uint64(len(e.Rows)))
 	for i := range e.Rows {
 		r := &e.Rows[i]
@@ -163,6 +166,14 @@ func (d *decoder) rowList(rows []RowChange, slab *[]Value) {
 			return
 		}
 	}
+}
+
+// InSchema returns a copy of e that belongs to schema (a replica's
+// REPLICATE_REWRITE_DB): it is encoded anew, its rows as they are.
+func (e *RowsEvent) InSchema(schema string) *RowsEvent {
+	c := *e
+	c.Schema, c.raw, c.frame = schema, nil, nil
+	return &c
 }
 
 // RowCount is the number of row changes, decoded or not.

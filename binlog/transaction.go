@@ -25,7 +25,9 @@ type Transaction struct {
 
 // validate checks what Commit can check before assigning a GTID.
 func (tx *Transaction) validate() error {
-	if len(tx.Events) == 0 {
+	// Only a replicated transaction may be empty: one a replica's filters emptied,
+	// logged with its GTID (as MySQL does) so that gtid_executed stays complete.
+	if len(tx.Events) == 0 && tx.GTID.Seq == 0 {
 		return fmt.Errorf("binlog: commit: transaction has no events")
 	}
 	for _, ev := range tx.Events {

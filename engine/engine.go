@@ -281,6 +281,9 @@ func schemaDDLName(sql string) (verb, name string, ok bool) {
 	return "", "", false
 }
 
+// SchemaDDL reports whether sql is CREATE or DROP DATABASE (verb, schema name).
+func SchemaDDL(sql string) (verb, name string, ok bool) { return schemaDDLName(sql) }
+
 // CreateSchema creates a schema: logged first, then the file is made.
 func (e *Engine) CreateSchema(name string, ifNotExists bool) error {
 	return e.createSchema(name, ifNotExists, nil)
@@ -456,6 +459,10 @@ func (e *Engine) Exec(db string, st Stmt, wait time.Duration) (Result, error) {
 	s, err := e.schema(db)
 	if err != nil {
 		return Result{}, err
+	}
+	if st.Unlogged {
+		o := s.w.submit(&job{kind: jobUnlogged, stmt: st}, wait)
+		return o.res, o.err
 	}
 	j, _ := e.execJobs.Get().(*job)
 	if j == nil {

@@ -61,12 +61,13 @@ func errRolledBack() error {
 }
 
 // exclusive reports whether j needs the writer with no interleaved transaction
-// open: DDL (MySQL's metadata lock), replicated transactions, calls, leases.
+// open: DDL (MySQL's metadata lock), replicated transactions, calls, leases,
+// unlogged statements (committed alone).
 func exclusive(j *job) bool {
 	switch j.kind {
 	case jobExec:
 		return len(j.stmt.DDL) > 0
-	case jobApply, jobCall, jobLease:
+	case jobApply, jobCall, jobLease, jobUnlogged:
 		return true
 	}
 	return false

@@ -43,6 +43,9 @@ type Stmt struct {
 	Insert string
 	// Guard, if set, runs first in the statement's transaction (guard.go).
 	Guard *Guard
+	// Unlogged: sql_log_bin=0. The statement commits alone, synced by SQLite, with
+	// no binary-log event and no GTID (unlogged.go).
+	Unlogged bool
 	// What the row locks of concurrent transactions need (rowlocks.go): the
 	// tables the statement names, the written one first; Values: an INSERT or
 	// REPLACE of a VALUES list, which reads no rows but those it writes; Point:

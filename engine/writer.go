@@ -18,12 +18,13 @@ import (
 type jobKind uint8
 
 const (
-	jobExec  jobKind = iota // an autocommit statement (DML or DDL)
-	jobLease                // an explicit transaction takes the writer
-	jobApply                // a replicated transaction with its source GTID
-	jobCall                 // run a function with the group flushed and no transaction open
-	jobStop                 // flush and close the writer
-	jobTxn                  // a statement, read or end of an interleaved explicit transaction
+	jobExec     jobKind = iota // an autocommit statement (DML or DDL)
+	jobLease                   // an explicit transaction takes the writer
+	jobApply                   // a replicated transaction with its source GTID
+	jobCall                    // run a function with the group flushed and no transaction open
+	jobStop                    // flush and close the writer
+	jobTxn                     // a statement, read or end of an interleaved explicit transaction
+	jobUnlogged                // an autocommit statement under sql_log_bin=0 (unlogged.go)
 )
 
 const (
@@ -265,6 +266,8 @@ func (w *writer) run() {
 			w.runTxnJob(j)
 		case jobExec:
 			w.execStmt(j)
+		case jobUnlogged:
+			w.execUnlogged(j)
 		case jobApply:
 			w.applyTxn(j)
 		case jobLease:

@@ -77,6 +77,7 @@ const (
 	ErSyntaxError                                uint16 = 1149
 	ErSpecificAccessDenied                       uint16 = 1227
 	ErLocalVariable                              uint16 = 1228
+	ErInsideTransactionPreventsSwitchSQLLogBin   uint16 = 1694
 	ErGlobalVariable                             uint16 = 1229
 	ErWrongValueForVar                           uint16 = 1231
 	ErWrongTypeForVar                            uint16 = 1232

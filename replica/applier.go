@@ -58,6 +58,9 @@ func (ch *Channel) runSQL(ctx context.Context) {
 		preserveOrder: ch.m.cfg.Vars.Int("replica_preserve_commit_order") != 0}
 	ch.mu.Lock()
 	ch.applyStream = a.stream
+	a.filters = ch.m.cfg.Filters.effective(ch.name, ch.settings.Filters)
+	a.ownTables = map[string]bool{}
+	a.overlapStop = ch.m.cfg.Vars.String("replica_channel_overlap") == "STOP"
 	ch.mu.Unlock()
 	defer a.close()
 	a.run(ctx)
@@ -75,6 +78,13 @@ type applier struct {
 	// skipping: the transaction being read is already executed; its events are
 	// stepped over up to its commit.
 	skipping bool
+	// filters are the channel's replication filters, as they were at its start
+	// (CHANGE REPLICATION FILTER needs the SQL thread stopped).
+	filters Filters
+	// ownTables are the tables this channel is known to change alone (overlap.go).
+	ownTables map[string]bool
+	// overlapStop: replica_channel_overlap=STOP at the thread's start.
+	overlapStop bool
 	// preserveOrder (replica_preserve_commit_order) dispatches a run of one schema only
 	// after everything before it committed, so commits become visible in source order.
 	preserveOrder bool
@@ -119,6 +129,11 @@ func (a *applier) run(ctx context.Context) {
 		if !a.eng.Claim(tx.GTID) {
 			continue // already executed (or being applied by another channel)
 		}
+		a.filters.apply(tx)
+		if !a.checkOverlap(tx) {
+			a.eng.Unclaim(tx.GTID)
+			return
+		}
 		a.stream.SetFeeding(true)
 		if !a.waitDelay(ctx, tx) {
 			a.eng.Unclaim(tx.GTID)
@@ -136,7 +151,7 @@ func (a *applier) run(ctx context.Context) {
 		if file == startFile {
 			size -= startPos
 		}
-		if a.preserveOrder && a.queue.len() > 0 && a.queue.back().tx.Schemas[0] != tx.Schemas[0] {
+		if a.preserveOrder && a.queue.len() > 0 && len(tx.Schemas) > 0 && a.queue.back().tx.Schemas[0] != tx.Schemas[0] {
 			if !a.reap(true) {
 				a.eng.Unclaim(tx.GTID)
 				return
@@ -358,4 +373,23 @@ func (a *applier) purge() {
 	if err := a.relay.PurgeTo(oldest); err != nil {
 		a.ch.m.cfg.Logger.Warn("relay log purge", "channel", a.ch.name, "err", err)
 	}
+}
+
+// checkOverlap reports a table another channel changes rows of; with
+// replica_channel_overlap=STOP it stops the thread first (false).
+func (a *applier) checkOverlap(tx *binlog.Transaction) bool {
+	stop := a.overlapStop
+	ov, found := a.ch.m.overlaps.check(a.ch.name, tx, a.ownTables, stop)
+	if !found {
+		return true
+	}
+	a.ch.m.cfg.Logger.Warn("replication channels overlap", "table", ov.Table, "channel", ov.Channel, "other_channel", ov.Owner, "stopping", stop)
+	if !stop {
+		return true
+	}
+	if !a.reap(true) {
+		return false
+	}
+	a.ch.setSQLError(ErrChannelOverlap, fmt.Sprintf("Fatal error: %s; transaction '%s' not applied, replica_channel_overlap=STOP", ov.Message(), tx.GTID))
+	return false
 }

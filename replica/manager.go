@@ -26,6 +26,8 @@ type Config struct {
 	Port     int
 	Vars     *sysvar.Registry
 	Logger   *slog.Logger
+	// Filters are the option file's replication filters.
+	Filters OptionFilters
 	// RelayWrite, when set, writes to the relay logs' files (binlog.Options.Write):
 	// tests fill the disk with it.
 	RelayWrite func(f *os.File, b []byte) (int, error)
@@ -38,6 +40,8 @@ type Manager struct {
 
 	mu       sync.Mutex // guards channels and serialises administrative commands
 	channels map[string]*Channel
+
+	overlaps overlaps // tables that two channels change rows of (overlap.go)
 }
 
 // Open loads persisted channels and starts those that were running (MySQL starts
@@ -163,10 +167,10 @@ func (m *Manager) sortedNames() []string {
 }
 
 // Start runs START REPLICA [IO_THREAD] [SQL_THREAD] [FOR CHANNEL].
-func (m *Manager) Start(name string, io, sql bool) error {
+func (m *Manager) Start(name string, named, io, sql bool) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	chs, err := m.targets(name, true)
+	chs, err := m.targets(name, !named)
 	if err != nil {
 		return err
 	}
@@ -182,10 +186,10 @@ func (m *Manager) Start(name string, io, sql bool) error {
 }
 
 // Stop runs STOP REPLICA.
-func (m *Manager) Stop(name string, io, sql bool) error {
+func (m *Manager) Stop(name string, named, io, sql bool) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	chs, err := m.targets(name, true)
+	chs, err := m.targets(name, !named)
 	if err != nil {
 		return err
 	}
@@ -201,10 +205,10 @@ func (m *Manager) Stop(name string, io, sql bool) error {
 }
 
 // Reset runs RESET REPLICA [ALL]: the relay log goes; ALL also forgets the settings.
-func (m *Manager) Reset(name string, all bool) error {
+func (m *Manager) Reset(name string, named, all bool) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	chs, err := m.targets(name, name == "")
+	chs, err := m.targets(name, !named)
 	if err != nil {
 		return err
 	}
@@ -220,6 +224,7 @@ func (m *Manager) Reset(name string, all bool) error {
 		if all {
 			ch.close()
 			delete(m.channels, ch.name)
+			m.overlaps.forget(ch.name)
 		}
 	}
 	return m.save()
@@ -232,6 +237,13 @@ func (m *Manager) Close() {
 	for _, ch := range m.channels {
 		ch.close()
 	}
+}
+
+// HasChannel reports whether the named channel exists.
+func (m *Manager) HasChannel(name string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.channels[name] != nil
 }
 
 // Channels lists channel names.

@@ -192,6 +192,11 @@ func (ch *Channel) stream(ctx context.Context, c sourceLink, relay *binlog.Log, 
 		size    int
 		file    string
 		pos     int64
+		// endFile:endPos is where the last whole transaction received ends, and
+		// savedFile:savedPos the same once the relay log holds it: a file/position
+		// channel resumes from there, never from inside a transaction.
+		endFile, savedFile string
+		endPos, savedPos   int64
 	)
 	flush := func() error {
 		if len(pending) == 0 {
@@ -207,17 +212,18 @@ func (ch *Channel) stream(ctx context.Context, c sourceLink, relay *binlog.Log, 
 			return fatalIO{mysqlerr.New(mysqlerr.ErUnknownError, "Relay log write failure: %v", err)}
 		}
 		pending, size = nil, 0
+		savedFile, savedPos = endFile, endPos
 		f, p := file, pos
 		ch.update(func(st *state) { st.readFile, st.readPos = f, p })
 		if sp != nil {
-			if err := sp.save(f, p, false); err != nil {
+			if err := sp.save(savedFile, savedPos, false); err != nil {
 				ch.m.cfg.Logger.Warn("saving the source position", "channel", ch.name, "err", err)
 			}
 		}
 		return nil
 	}
 	if sp != nil {
-		defer func() { sp.save(file, pos, true) }()
+		defer func() { sp.save(savedFile, savedPos, true) }()
 	}
 	ack := func() error {
 		// Acknowledge only once the relay log holds everything received durably.
@@ -310,6 +316,14 @@ func (ch *Channel) stream(ctx context.Context, c sourceLink, relay *binlog.Log, 
 		default:
 			pos += int64(h.Length)
 			size += len(p)
+		}
+		if tx == nil {
+			endFile, endPos = file, pos
+			if len(pending) == 0 {
+				// Nothing waits for the relay log: everything up to here is in it (or
+				// was not a transaction).
+				savedFile, savedPos = endFile, endPos
+			}
 		}
 		if needAck {
 			if err := ack(); err != nil {

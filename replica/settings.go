@@ -26,6 +26,7 @@ type Settings struct {
 	Delay           int         `json:"delay"`             // SOURCE_DELAY seconds
 	Stopped         bool        `json:"stopped,omitempty"` // STOP REPLICA was the last word
 	TLS             TLSSettings `json:"tls"`
+	Filters         Filters     `json:"filters,omitempty"` // CHANGE REPLICATION FILTER
 }
 
 func defaultSettings() Settings {

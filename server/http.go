@@ -30,7 +30,10 @@ type Status struct {
 	Schemas       []string        `json:"schemas"`
 	Replication   []ChannelStatus `json:"replication,omitempty"`
 	Replicas      []ReplicaInfo   `json:"replicas"` // SHOW REPLICAS
-	SemiSync      SemiSyncStatus  `json:"semi_sync"`
+	// Overlaps are tables two replication channels change rows of (a user error:
+	// two sources writing the same table).
+	Overlaps []replica.Overlap `json:"channel_overlaps,omitempty"`
+	SemiSync SemiSyncStatus    `json:"semi_sync"`
 }
 
 // SemiSyncStatus mirrors the Rpl_semi_sync_* status variables.
@@ -96,6 +99,7 @@ func (n *Node) Status() Status {
 		Schemas:       n.eng.Schemas(),
 		Replication:   channels,
 		Replicas:      replicas,
+		Overlaps:      n.replicas.Overlaps(),
 		SemiSync:      n.semiStatus(),
 	}
 }
@@ -186,6 +190,7 @@ func (n *Node) httpHandler() http.Handler {
 		}
 		return lag
 	})
+	reg.MustRegister(newChannelMetrics(n))
 	mux := http.NewServeMux()
 	n.serveTopology(mux)
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))

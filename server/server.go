@@ -53,6 +53,9 @@ type Config struct {
 	// LogWrite, when set, writes to the binary and relay logs' files in place of
 	// os.File.Write (binlog.Options.Write): tests fill the disk with it.
 	LogWrite func(f *os.File, b []byte) (int, error)
+
+	// replicaFilters are the option file's replicate-* settings (nodeSettings).
+	replicaFilters replica.OptionFilters
 }
 
 // Node is a running binlite server.
@@ -174,7 +177,7 @@ func Open(cfg Config) (*Node, error) {
 		return nil, err
 	}
 	n.replicas, err = replica.Open(replica.Config{Dir: cfg.DataDir, Engine: n.eng, Log: n.log, UUID: n.id.UUID,
-		ServerID: n.id.ServerID, Port: n.cfg.Port, Vars: n.vars, Logger: cfg.Logger, RelayWrite: cfg.LogWrite})
+		ServerID: n.id.ServerID, Port: n.cfg.Port, Vars: n.vars, Logger: cfg.Logger, RelayWrite: cfg.LogWrite, Filters: cfg.replicaFilters})
 	if err != nil {
 		n.ln.Close()
 		n.eng.Close()
@@ -224,6 +227,9 @@ func nodeSettings(cfg *Config) ([]config.Option, error) {
 			}
 		case "log_bin", "binlog_format", "gtid_mode", "enforce_gtid_consistency", "skip_name_resolve", "socket", "pid_file", "log_error", "user":
 			// Accepted for compatibility: binlite always logs ROW events with GTIDs.
+		case "replicate_do_db", "replicate_ignore_db", "replicate_do_table", "replicate_ignore_table",
+			"replicate_wild_do_table", "replicate_wild_ignore_table", "replicate_rewrite_db":
+			err = cfg.replicaFilters.Add(o.Name, o.Value)
 		case "log_replica_updates", "log_slave_updates":
 			if v := strings.ToUpper(o.Value); v == "0" || v == "OFF" {
 				return nil, fmt.Errorf("server: option %s (line %d): binlite replicas always log what they apply (their gtid_executed and crash recovery rest on it)", o.Name, o.Line)

@@ -196,6 +196,7 @@ func (n *Node) variableDefs() []sysvar.Def {
 		boolVar("sql_notes", true, sysvar.Both),
 		{Name: "replica_parallel_workers", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(4), Min: 0, Max: 1024, OnSet: n.mirror("slave_parallel_workers")},
 		{Name: "slave_parallel_workers", Scope: sysvar.Global, Kind: sysvar.Int, Default: int64(4), Min: 0, Max: 1024, OnSet: n.mirror("replica_parallel_workers")},
+		{Name: "replica_channel_overlap", Scope: sysvar.Global, Kind: sysvar.Enum, Default: "WARN", Values: []string{"WARN", "STOP"}},
 		{Name: "replica_preserve_commit_order", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(0), OnSet: n.mirror("slave_preserve_commit_order")},
 		{Name: "slave_preserve_commit_order", Scope: sysvar.Global, Kind: sysvar.Bool, Default: int64(0), OnSet: n.mirror("replica_preserve_commit_order")},
 		ro("replica_parallel_type", "DATABASE"),

@@ -17,7 +17,7 @@ func (s *Session) accountStmt(st sqlcompat.Statement) (*mp.Result, error) {
 	if err := s.implicitCommit(); err != nil {
 		return nil, err
 	}
-	u := s.env.Users
+	u := s.users()
 	var err error
 	switch x := st.(type) {
 	case *sqlcompat.CreateUser:

@@ -148,7 +148,7 @@ func (s *Session) grant(x *sqlcompat.Grant) error {
 			return err // MySQL refuses a table grant on a table that does not exist (1146)
 		}
 	}
-	return s.env.Users.Change(x.User, hostOr(x.Host), t, privs, false)
+	return s.users().Change(x.User, hostOr(x.Host), t, privs, false)
 }
 
 // revoke runs REVOKE privs ON target FROM account, and REVOKE ALL PRIVILEGES,
@@ -158,7 +158,7 @@ func (s *Session) revoke(x *sqlcompat.Revoke) error {
 		if !s.hasGlobal(users.CreateUser) && !s.grants().OnDB(users.Schema).Has(users.Update) {
 			return s.requireGlobal("CREATE USER", users.CreateUser)
 		}
-		return s.env.Users.RevokeAll(x.User, hostOr(x.Host))
+		return s.users().RevokeAll(x.User, hostOr(x.Host))
 	}
 	t, err := s.grantTarget(x.On)
 	if err != nil {
@@ -171,5 +171,5 @@ func (s *Session) revoke(x *sqlcompat.Revoke) error {
 	if err := s.mayGrant(t, privs); err != nil {
 		return err
 	}
-	return s.env.Users.Change(x.User, hostOr(x.Host), t, privs, true)
+	return s.users().Change(x.User, hostOr(x.Host), t, privs, true)
 }

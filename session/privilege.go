@@ -143,6 +143,11 @@ func (s *Session) authorize(text string, st sqlcompat.Statement) error {
 	switch x := st.(type) {
 	case *sqlcompat.Set:
 		for _, it := range x.Items {
+			if setsLogBin(it) {
+				if err := s.authorizeLogBin(); err != nil {
+					return err
+				}
+			}
 			if it.Kind == sqlcompat.SetGlobal || it.Kind == sqlcompat.SetPersist || it.Kind == sqlcompat.SetTransaction && it.Global {
 				if err := s.requireGlobal("SUPER or SYSTEM_VARIABLES_ADMIN", users.Super, users.SystemVariablesAdmin); err != nil {
 					return err
@@ -158,7 +163,7 @@ func (s *Session) authorize(text string, st sqlcompat.Statement) error {
 		return s.requireGlobal("SUPER or BINLOG_ADMIN", users.Super, users.BinlogAdmin)
 	case *sqlcompat.ResetBinaryLogs, *sqlcompat.ResetReplica:
 		return s.requireGlobal("RELOAD", users.Reload)
-	case *sqlcompat.ChangeSource, *sqlcompat.StartReplica, *sqlcompat.StopReplica:
+	case *sqlcompat.ChangeSource, *sqlcompat.ChangeFilter, *sqlcompat.StartReplica, *sqlcompat.StopReplica:
 		return s.requireGlobal("SUPER or REPLICATION_SLAVE_ADMIN", users.Super, users.ReplicationSlaveAdmin)
 	case *sqlcompat.Show:
 		return s.authorizeShow(x)

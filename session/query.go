@@ -106,8 +106,14 @@ func (s *Session) write(q *sqlcompat.Query, db string, args []any, guard *engine
 	if err := s.readOnlyRefusal(); err != nil {
 		return nil, err
 	}
+	if s.txn != nil {
+		if err := s.unloggedRefusal("a write inside a transaction"); err != nil {
+			return nil, err
+		}
+	}
 	st := s.writeStmt(q, db, args)
 	st.Guard = guard
+	st.Unlogged = !s.logBin()
 	var (
 		res engine.Result
 		err error
@@ -253,7 +259,7 @@ func (s *Session) ddl(d *sqlcompat.DDL) (*mysqlproto.Result, error) {
 	}
 	stmts := d.Statements() // with the checks foreignKeyDDL added
 	strict := !s.sqlMode().NotStrict
-	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: stmts, Strict: strict, Counted: d.CountedStatement(), Insert: insert}, s.lockWait())
+	res, err := s.env.Engine.Exec(db, engine.Stmt{SQL: d.Original, DDL: stmts, Strict: strict, Counted: d.CountedStatement(), Insert: insert, Unlogged: !s.logBin()}, s.lockWait())
 	if err != nil {
 		return nil, err
 	}

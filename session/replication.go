@@ -75,7 +75,15 @@ func (s *Session) RawCommand(cmd byte, payload []byte, c *mp.Conn) (bool, error)
 }
 
 func (s *Session) showReplicaStatus(x *sqlcompat.Show) (*mp.Result, error) {
-	rows := s.env.Replicas.Status(x.Channel, x.Channel == "")
+	if x.AllSlaves {
+		cols, rows := s.env.Replicas.AllSlavesStatus()
+		return stringResult(cols, rows), nil
+	}
+	if x.ChannelNamed && !s.env.Replicas.HasChannel(x.Channel) && x.Channel != "" {
+		return nil, mysqlerr.New(3074, "Replication channel '%s' does not exist.", x.Channel)
+	}
+	rows := s.env.Replicas.Status(x.Channel, !x.ChannelNamed)
+	s.overlapWarnings(x.Channel, !x.ChannelNamed)
 	var names []string
 	var out [][]any
 	for i, r := range rows {
@@ -120,4 +128,14 @@ func (s *Session) showGrants(x *sqlcompat.Show) (*mp.Result, error) {
 		rows[i] = []any{l}
 	}
 	return stringResult([]string{"Grants for " + user + "@" + host}, rows), nil
+}
+
+// overlapWarnings adds a warning per table two channels change rows of, for the
+// channels SHOW REPLICA STATUS shows (replica/overlap.go).
+func (s *Session) overlapWarnings(channel string, all bool) {
+	for _, ov := range s.env.Replicas.Overlaps() {
+		if all || ov.Channel == channel || ov.Owner == channel {
+			s.notes = append(s.notes, mysqlerr.Warning{Level: "Warning", Code: mysqlerr.ErUnknownError, Message: ov.Message()})
+		}
+	}
 }

@@ -417,6 +417,9 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		if err := s.writable(); err != nil {
 			return nil, err
 		}
+		if err := s.unloggedRefusal("CREATE DATABASE"); err != nil {
+			return nil, err
+		}
 		if err := s.implicitCommit(); err != nil {
 			return nil, err
 		}
@@ -426,6 +429,9 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		return &mysqlproto.Result{AffectedRows: 1}, nil
 	case *sqlcompat.DropDatabase:
 		if err := s.writable(); err != nil {
+			return nil, err
+		}
+		if err := s.unloggedRefusal("DROP DATABASE"); err != nil {
 			return nil, err
 		}
 		if err := s.implicitCommit(); err != nil {
@@ -465,12 +471,14 @@ func (s *Session) execute(text string, st sqlcompat.Statement, args []any) (*mys
 		return ok(), s.env.Engine.ResetGTIDs(s.env.Log.Reset)
 	case *sqlcompat.ChangeSource:
 		return ok(), s.env.Replicas.Change(x.Channel, x.Options)
+	case *sqlcompat.ChangeFilter:
+		return ok(), s.env.Replicas.ChangeFilter(x.Channel, x.Named, x.Filters)
 	case *sqlcompat.StartReplica:
-		return ok(), s.env.Replicas.Start(x.Channel, x.IOThread, x.SQLThread)
+		return ok(), s.env.Replicas.Start(x.Channel, x.Named, x.IOThread, x.SQLThread)
 	case *sqlcompat.StopReplica:
-		return ok(), s.env.Replicas.Stop(x.Channel, x.IOThread, x.SQLThread)
+		return ok(), s.env.Replicas.Stop(x.Channel, x.Named, x.IOThread, x.SQLThread)
 	case *sqlcompat.ResetReplica:
-		return ok(), s.env.Replicas.Reset(x.Channel, x.All)
+		return ok(), s.env.Replicas.Reset(x.Channel, x.Named, x.All)
 	case *sqlcompat.CreateUser, *sqlcompat.DropUser, *sqlcompat.AlterUser, *sqlcompat.Grant, *sqlcompat.Revoke:
 		return s.accountStmt(st)
 	case *sqlcompat.Unsupported:

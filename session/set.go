@@ -86,6 +86,8 @@ func (s *Session) setSession(name string, v any) error {
 			return s.commit()
 		}
 		return nil
+	case "sql_log_bin":
+		return s.setLogBin(v)
 	case "gtid_next":
 		if strings.ToUpper(fmtValue(v)) != "AUTOMATIC" {
 			return mysqlerr.New(mysqlerr.ErNotSupportedYet, "This version of binlite doesn't yet support 'SET gtid_next to a specific GTID'")

@@ -76,10 +76,14 @@ func (p *parser) reset() (Statement, error) {
 		}
 		return &ResetBinaryLogs{}, p.end()
 	case p.accept("REPLICA"), p.accept("SLAVE"):
-		r := &ResetReplica{All: p.accept("ALL")}
-		var err error
-		if r.Channel, err = p.channel(); err != nil {
-			return nil, err
+		r := &ResetReplica{}
+		r.Channel, r.Named = p.connectionName()
+		r.All = p.accept("ALL")
+		if !r.Named {
+			var err error
+			if r.Channel, r.Named, err = p.channelClause(); err != nil {
+				return nil, err
+			}
 		}
 		return r, p.end()
 	case p.accept("QUERY", "CACHE"):
@@ -94,11 +98,17 @@ func (p *parser) reset() (Statement, error) {
 // startStopReplica parses START|STOP REPLICA|SLAVE [IO_THREAD][, SQL_THREAD] [FOR CHANNEL 'x'].
 func (p *parser) startStopReplica() (Statement, error) {
 	start := p.next().is("START")
-	if !p.accept("REPLICA") && !p.accept("SLAVE") {
+	allSlaves := p.accept("ALL", "SLAVES") || p.accept("ALL", "REPLICAS") // MariaDB
+	if !allSlaves && !p.accept("REPLICA") && !p.accept("SLAVE") {
 		if p.eof() {
 			return nil, p.errHere()
 		}
 		return unsupported(strings.ToUpper(p.toks[0].text + " " + p.peek().text))
+	}
+	var name string
+	var named bool
+	if !allSlaves {
+		name, named = p.connectionName()
 	}
 	var io, sqlT bool
 	for {
@@ -118,32 +128,37 @@ func (p *parser) startStopReplica() (Statement, error) {
 	if start && (p.peek().is("UNTIL") || p.peek().is("USER") || p.peek().is("PASSWORD")) {
 		return unsupported("START REPLICA " + strings.ToUpper(p.peek().text))
 	}
-	ch, err := p.channel()
-	if err != nil {
-		return nil, err
+	if !named && !allSlaves {
+		var err error
+		if name, named, err = p.channelClause(); err != nil {
+			return nil, err
+		}
 	}
 	if err := p.end(); err != nil {
 		return nil, err
 	}
 	if start {
-		return &StartReplica{IOThread: io, SQLThread: sqlT, Channel: ch}, nil
+		return &StartReplica{IOThread: io, SQLThread: sqlT, Channel: name, Named: named}, nil
 	}
-	return &StopReplica{IOThread: io, SQLThread: sqlT, Channel: ch}, nil
+	return &StopReplica{IOThread: io, SQLThread: sqlT, Channel: name, Named: named}, nil
 }
 
 // changeSource parses CHANGE REPLICATION SOURCE TO ... / CHANGE MASTER TO ...
 func (p *parser) changeSource() (Statement, error) {
 	p.next()
-	if !p.accept("REPLICATION", "SOURCE") && !p.accept("MASTER") {
-		if p.accept("REPLICATION", "FILTER") {
-			return unsupported("CHANGE REPLICATION FILTER")
-		}
+	c := &ChangeSource{Options: map[string]any{}}
+	switch {
+	case p.accept("REPLICATION", "SOURCE"):
+	case p.accept("MASTER"):
+		c.Channel, c.Named = p.connectionName()
+	case p.accept("REPLICATION", "FILTER"):
+		return p.changeFilter()
+	default:
 		return nil, p.errHere()
 	}
 	if err := p.expect("TO"); err != nil {
 		return nil, err
 	}
-	c := &ChangeSource{Options: map[string]any{}}
 	for {
 		t := p.next()
 		if t.kind != tkIdent {
@@ -167,11 +182,34 @@ func (p *parser) changeSource() (Statement, error) {
 			break
 		}
 	}
-	var err error
-	if c.Channel, err = p.channel(); err != nil {
-		return nil, err
+	if !c.Named {
+		var err error
+		if c.Channel, c.Named, err = p.channelClause(); err != nil {
+			return nil, err
+		}
 	}
 	return c, p.end()
+}
+
+// connectionName parses MariaDB's connection name after MASTER or SLAVE
+// (CHANGE MASTER 'name' TO, START SLAVE 'name'): a channel by another name.
+func (p *parser) connectionName() (string, bool) {
+	if t := p.peek(); t.kind == tkString {
+		p.i++
+		return t.val, true
+	}
+	return "", false
+}
+
+// channelClause parses [FOR CHANNEL name]; named tells FOR CHANNEL ” (the
+// default channel) from no clause (every channel, for the statements that act on
+// all of them).
+func (p *parser) channelClause() (name string, named bool, err error) {
+	if !p.peek().is("FOR") {
+		return "", false, nil
+	}
+	name, err = p.channel()
+	return name, err == nil, err
 }
 
 // optionValue parses a CHANGE SOURCE option value: a literal, a bare word

@@ -76,12 +76,19 @@ func (p *parser) show() (Statement, error) {
 	case p.accept("BINLOG", "EVENTS"):
 		s.Kind = ShowBinlogEvents
 		err = p.binlogEvents(s)
+	case p.accept("ALL", "SLAVES", "STATUS"), p.accept("ALL", "REPLICAS", "STATUS"):
+		s.Kind, s.AllSlaves, s.Legacy = ShowReplicaStatus, true, true
+	case p.peek().is("SLAVE") && p.peekAt(1).kind == tkString && p.peekAt(2).is("STATUS"):
+		p.next()
+		s.Channel, s.ChannelNamed = p.connectionName()
+		p.next()
+		s.Kind, s.Legacy = ShowReplicaStatus, true
 	case p.accept("SLAVE", "STATUS"):
 		s.Legacy = true
 		fallthrough
 	case p.accept("REPLICA", "STATUS"):
 		s.Kind = ShowReplicaStatus
-		s.Channel, err = p.channel()
+		s.Channel, s.ChannelNamed, err = p.channelClause()
 	case p.accept("REPLICAS"), p.accept("SLAVE", "HOSTS"):
 		s.Kind = ShowReplicas
 	case p.accept("GRANTS"):

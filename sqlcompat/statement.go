@@ -178,6 +178,10 @@ type Show struct {
 	User, Host string
 	// Legacy marks the old spelling (SHOW SLAVE STATUS), whose column names differ.
 	Legacy bool
+	// ChannelNamed: FOR CHANNEL (or MariaDB's SHOW SLAVE 'name' STATUS) was given.
+	ChannelNamed bool
+	// AllSlaves is MariaDB's SHOW ALL SLAVES STATUS (its own columns).
+	AllSlaves bool
 	// IfNotExists: SHOW CREATE DATABASE IF NOT EXISTS.
 	IfNotExists bool
 }
@@ -202,24 +206,40 @@ type (
 	// ChangeSource is CHANGE REPLICATION SOURCE TO / CHANGE MASTER TO. Option
 	// keys are upper-case with MASTER_ spelled SOURCE_; values are int64,
 	// float64, string (bare words upper-case) or []int64 (IGNORE_SERVER_IDS).
+	// Named is set when a channel is named (FOR CHANNEL, or MariaDB's connection
+	// name: CHANGE MASTER 'name' TO); otherwise the statement is the default
+	// channel's, or for START/STOP/RESET every channel's.
 	ChangeSource struct {
 		Options map[string]any
 		Channel string
+		Named   bool
 	}
-	// StartReplica is START REPLICA|SLAVE. With no thread named both flags are set.
+	// StartReplica is START REPLICA|SLAVE and MariaDB's START ALL SLAVES. With no
+	// thread named both flags are set.
 	StartReplica struct {
 		IOThread, SQLThread bool
 		Channel             string
+		Named               bool
 	}
-	// StopReplica is STOP REPLICA|SLAVE. With no thread named both flags are set.
+	// StopReplica is STOP REPLICA|SLAVE and STOP ALL SLAVES.
 	StopReplica struct {
 		IOThread, SQLThread bool
 		Channel             string
+		Named               bool
 	}
 	// ResetReplica is RESET REPLICA|SLAVE [ALL].
 	ResetReplica struct {
 		All     bool
 		Channel string
+		Named   bool
+	}
+	// ChangeFilter is CHANGE REPLICATION FILTER: Filters maps REPLICATE_DO_DB ...
+	// REPLICATE_REWRITE_DB to their lists (db names, db.table names or patterns;
+	// REWRITE_DB's pairs as "from", "to", ...). No channel named: every channel.
+	ChangeFilter struct {
+		Filters map[string][]string
+		Channel string
+		Named   bool
 	}
 )
 
@@ -441,6 +461,7 @@ func (*PurgeBinaryLogs) statement() {}
 func (*ResetBinaryLogs) statement() {}
 func (*ChangeSource) statement()    {}
 func (*StartReplica) statement()    {}
+func (*ChangeFilter) statement()    {}
 func (*StopReplica) statement()     {}
 func (*ResetReplica) statement()    {}
 func (*CreateUser) statement()      {}

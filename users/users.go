@@ -31,6 +31,16 @@ const (
 // Store reads and changes accounts.
 type Store struct {
 	eng *engine.Engine
+	// unlogged: changes are this node's only (sql_log_bin=0), see Unlogged.
+	unlogged bool
+}
+
+// Unlogged returns a store whose changes are not written to the binary log and so
+// not replicated: a session's account statements under sql_log_bin=0.
+func (st *Store) Unlogged() *Store {
+	c := *st
+	c.unlogged = true
+	return &c
 }
 
 // Open makes sure the system schema exists and returns the store.
@@ -153,7 +163,7 @@ func stage2Text(password string) string {
 }
 
 func (st *Store) exec(sql string, args ...any) (engine.Result, error) {
-	return st.eng.Exec(Schema, engine.Stmt{SQL: sql, Args: args}, 50*time.Second)
+	return st.eng.Exec(Schema, engine.Stmt{SQL: sql, Args: args, Unlogged: st.unlogged}, 50*time.Second)
 }
 
 // Create adds an account (CREATE USER) with MySQL 8.4's default plugin.
