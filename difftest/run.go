@@ -70,25 +70,12 @@ func (c *Conn) Use(db string) { c.db = db }
 func (c *Conn) Run(sql string) (*Answer, error) {
 	res, err := c.c.Execute(sql)
 	if err != nil {
-		var me *mysql.MyError
-		if errors.As(err, &me) {
-			return &Answer{Err: me.Code, ErrMsg: me.Message}, nil
-		}
-		return &Answer{Harness: err.Error()}, fmt.Errorf("%s: %s: %w", c.Server, sql, err)
+		return c.failed(err, sql)
 	}
 	defer res.Close()
 	a := &Answer{}
 	if res.Resultset != nil && len(res.Fields) > 0 {
-		a.Columns = make([]Column, len(res.Fields))
-		for i, f := range res.Fields {
-			a.Columns[i] = Column{
-				Name:     string(f.Name),
-				Type:     f.Type,
-				Unsigned: f.Flag&mysql.UNSIGNED_FLAG != 0,
-				Binary:   f.Flag&mysql.BINARY_FLAG != 0,
-				Decimals: f.Decimal,
-			}
-		}
+		a.Columns = columnsOf(res.Fields)
 		a.Rows = make([][]Value, 0, len(res.RowDatas))
 		for _, rd := range res.RowDatas {
 			row, err := textRow(rd, len(res.Fields))
@@ -160,34 +147,17 @@ func (c *Conn) warnings() ([]uint16, string) {
 func (c *Conn) RunPrepared(sql string, args []any) (*Answer, error) {
 	st, err := c.c.Prepare(sql)
 	if err != nil {
-		var me *mysql.MyError
-		if errors.As(err, &me) {
-			return &Answer{Err: me.Code, ErrMsg: me.Message}, nil
-		}
-		return &Answer{Harness: err.Error()}, fmt.Errorf("%s: prepare %s: %w", c.Server, sql, err)
+		return c.failed(err, "prepare "+sql)
 	}
 	defer st.Close()
 	res, err := st.Execute(args...)
 	if err != nil {
-		var me *mysql.MyError
-		if errors.As(err, &me) {
-			return &Answer{Err: me.Code, ErrMsg: me.Message}, nil
-		}
-		return &Answer{Harness: err.Error()}, fmt.Errorf("%s: execute %s: %w", c.Server, sql, err)
+		return c.failed(err, "execute "+sql)
 	}
 	defer res.Close()
 	a := &Answer{}
 	if res.Resultset != nil && len(res.Fields) > 0 {
-		a.Columns = make([]Column, len(res.Fields))
-		for i, f := range res.Fields {
-			a.Columns[i] = Column{
-				Name:     string(f.Name),
-				Type:     f.Type,
-				Unsigned: f.Flag&mysql.UNSIGNED_FLAG != 0,
-				Binary:   f.Flag&mysql.BINARY_FLAG != 0,
-				Decimals: f.Decimal,
-			}
-		}
+		a.Columns = columnsOf(res.Fields)
 		a.Rows = make([][]Value, 0, len(res.Values))
 		for _, vals := range res.Values {
 			a.Rows = append(a.Rows, binaryRow(res.Fields, vals))
@@ -253,4 +223,29 @@ func fractionDigits(s string, n int) string {
 	}
 	frac += strings.Repeat("0", 6)
 	return whole + "." + frac[:n]
+}
+
+// failed is the Answer to a statement that got an error: MySQL's error is the
+// answer; anything else is a harness problem, returned as the error too.
+func (c *Conn) failed(err error, what string) (*Answer, error) {
+	var me *mysql.MyError
+	if errors.As(err, &me) {
+		return &Answer{Err: me.Code, ErrMsg: me.Message}, nil
+	}
+	return &Answer{Harness: err.Error()}, fmt.Errorf("%s: %s: %w", c.Server, what, err)
+}
+
+// columnsOf is a result's column metadata as an Answer compares it.
+func columnsOf(fields []*mysql.Field) []Column {
+	cols := make([]Column, len(fields))
+	for i, f := range fields {
+		cols[i] = Column{
+			Name:     string(f.Name),
+			Type:     f.Type,
+			Unsigned: f.Flag&mysql.UNSIGNED_FLAG != 0,
+			Binary:   f.Flag&mysql.BINARY_FLAG != 0,
+			Decimals: f.Decimal,
+		}
+	}
+	return cols
 }
