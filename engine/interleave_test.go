@@ -30,19 +30,11 @@ func rowsOf(t *testing.T, e *Engine, db, sql string) string {
 // transaction (state, not time: the deadline only bounds a broken run).
 func waitParked(t *testing.T, te *testEngine, x *Txn) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
+	waitFor(t, func() bool {
 		te.locks.mu.Lock()
-		waiting := te.locks.waitsFor[x] != nil
-		te.locks.mu.Unlock()
-		if waiting {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("statement not parked within 30s")
-		}
-		time.Sleep(time.Millisecond)
-	}
+		defer te.locks.mu.Unlock()
+		return te.locks.waitsFor[x] != nil
+	})
 }
 
 // Two transactions on different rows of one table proceed together: the second
