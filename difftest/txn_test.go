@@ -214,7 +214,7 @@ func playScript(addr, db string, steps []step) ([]string, error) {
 	return out, nil
 }
 
-// waitUntilWaiting polls SHOW PROCESSLIST until a session runs sql; it fails if
+// waitUntilWaiting polls the servers' lock-wait count until sql waits on a lock; it fails if
 // the statement answered instead (it did not wait). The deadline bounds a broken
 // run only.
 func waitUntilWaiting[T any](admin *Conn, sql string, answered chan T) error {
@@ -223,14 +223,15 @@ func waitUntilWaiting[T any](admin *Conn, sql string, answered chan T) error {
 		if len(answered) > 0 {
 			return fmt.Errorf("%s did not wait", sql)
 		}
-		a, err := admin.Run("SHOW PROCESSLIST")
+		// Parked on a lock, not merely running: both servers count it in
+		// Innodb_row_lock_current_waits (a running statement may not have reached
+		// its lock yet, and the order of two waits decides a deadlock's victim).
+		a, err := admin.Run("SHOW GLOBAL STATUS LIKE 'Innodb_row_lock_current_waits'")
 		if err != nil {
 			return err
 		}
-		for _, r := range a.Rows {
-			if len(r) > 7 && r[7].S == sql {
-				return nil
-			}
+		if len(a.Rows) == 1 && len(a.Rows[0]) == 2 && a.Rows[0][1].S != "0" {
+			return nil
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

@@ -42,6 +42,18 @@ func (g *waitGraph) waitTxn(t, h *Txn) error {
 	return nil
 }
 
+// LockWaits is how many statements wait on another's lock now: parked on a row
+// lock of an interleaved transaction (until their holder ends, one given up
+// at the lock wait timeout included), or waiting for a schema's writer held by a
+// lease. MySQL's Innodb_row_lock_current_waits.
+func (e *Engine) LockWaits() int {
+	g := &e.locks
+	g.mu.Lock()
+	leases := len(g.waiting)
+	g.mu.Unlock()
+	return int(e.txnStats.parked.Load()) + leases
+}
+
 // doneWaiting records that t waits for no transaction.
 func (g *waitGraph) doneWaiting(t *Txn) {
 	g.mu.Lock()

@@ -91,6 +91,7 @@ func (w *writer) park(j *job, c conflict) {
 		}
 	}
 	w.s.e.txnStats.waits.Add(1)
+	w.s.e.txnStats.parked.Add(1)
 	j.state.Store(jobPending)
 	w.parked = append(w.parked, parkedJob{j: j, holder: c.holder})
 }
@@ -116,6 +117,7 @@ func (w *writer) wake(x *txnPart) {
 		w.parked[n] = p
 		n++
 	}
+	w.s.e.txnStats.parked.Add(int64(n - len(w.parked)))
 	clear(w.parked[n:])
 	w.parked = w.parked[:n]
 	if len(w.locks.open) == 0 && len(w.exclusive) > 0 {
@@ -628,6 +630,9 @@ type TxnStats struct {
 
 type txnCounters struct {
 	waits, takenOut atomic.Uint64
+	// parked is how many statements are parked on a lock now (a statement given
+	// up at the lock wait timeout counts until its holder ends).
+	parked atomic.Int64
 }
 
 // TxnStats returns the interleaved transactions' counters.

@@ -482,6 +482,7 @@ func (s *Session) statusRows() [][]any {
 		{"Binlog_group_commits", fmt.Sprint(bs.Groups)},
 		{"Com_commit", fmt.Sprint(st.Commits.Load())},
 		{"Com_rollback", fmt.Sprint(st.Rollbacks.Load())},
+		{"Innodb_row_lock_current_waits", fmt.Sprint(s.env.Engine.LockWaits())},
 		{"Questions", fmt.Sprint(st.Questions.Load())},
 		{"Threads_running", "1"},
 		{"Uptime", fmt.Sprint(int64(time.Since(s.env.Started).Seconds()))},
